@@ -1,0 +1,7 @@
+// SAXPY: y[i] = a * x[i] + y[i]. Exercises an f32 param, fma.rn.f32 and a predicated tail.
+extern "C" __global__ void saxpy(int n, float a, const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        y[i] = a * x[i] + y[i];
+    }
+}
