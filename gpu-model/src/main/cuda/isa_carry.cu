@@ -89,6 +89,39 @@ extern "C" __global__ void mul64_limbs(const unsigned long long* a, const unsign
     }
 }
 
+// Multiply-accumulate of a 96-bit number (3 limbs) by a 32-bit limb plus a 96-bit addend, the inner step
+// of big-number multiplication, written with the madc.lo / madc.hi carry chain:
+// out[6*i+0..3] = limbs of x * y + c (128 bits), out[6*i+4..5] = limbs of (x1:x0 * y + c1:c0) mod 2^64,
+// the high limb computed with madc.lo.u32 (no carry out).
+extern "C" __global__ void mad96x32(const unsigned* x, const unsigned* y, const unsigned* c, unsigned* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        unsigned x0 = x[3 * i], x1 = x[3 * i + 1], x2 = x[3 * i + 2], yy = y[i];
+        unsigned c0 = c[3 * i], c1 = c[3 * i + 1], c2 = c[3 * i + 2];
+        unsigned r0, r1, r2, r3, s0, s1;
+        asm("mad.lo.cc.u32 %0, %4, %7, %8;\n\t"
+            "madc.lo.cc.u32 %1, %5, %7, %9;\n\t"
+            "madc.lo.cc.u32 %2, %6, %7, %10;\n\t"
+            "addc.u32 %3, 0, 0;\n\t"
+            "mad.hi.cc.u32 %1, %4, %7, %1;\n\t"
+            "madc.hi.cc.u32 %2, %5, %7, %2;\n\t"
+            "madc.hi.u32 %3, %6, %7, %3;"
+            : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+            : "r"(x0), "r"(x1), "r"(x2), "r"(yy), "r"(c0), "r"(c1), "r"(c2));
+        asm("mad.lo.cc.u32 %0, %2, %4, %5;\n\t"
+            "madc.lo.u32 %1, %3, %4, %6;\n\t"
+            "mad.hi.u32 %1, %2, %4, %1;"
+            : "=r"(s0), "=r"(s1)
+            : "r"(x0), "r"(x1), "r"(yy), "r"(c0), "r"(c1));
+        out[6 * i + 0] = r0;
+        out[6 * i + 1] = r1;
+        out[6 * i + 2] = r2;
+        out[6 * i + 3] = r3;
+        out[6 * i + 4] = s0;
+        out[6 * i + 5] = s1;
+    }
+}
+
 // Modular multiplication and exponentiation modulo a 64-bit modulus m (< 2^63) via 128-bit products:
 // out[2*i] = a*b mod m, out[2*i+1] = a^e mod m.
 __device__ __forceinline__ unsigned long long mulmod(unsigned long long a, unsigned long long b,

@@ -1,0 +1,556 @@
+package dev.gmac.channels;
+
+import static dev.gmac.channels.ChannelLayout.CONTROL_HEAD_OFFSET;
+import static dev.gmac.channels.ChannelLayout.CONTROL_RESERVE_TAIL_OFFSET;
+import static dev.gmac.channels.ChannelLayout.CONTROL_TAIL_OFFSET;
+import static dev.gmac.channels.ChannelLayout.DATA_HEAD_OFFSET;
+import static dev.gmac.channels.ChannelLayout.DATA_TAIL_OFFSET;
+import static dev.gmac.channels.ChannelLayout.DONE_COUNTS_OFFSET;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * The lock-free, non-blocking, array-based multi-producer/multi-consumer channel of Orr et al. (ISCA 2014,
+ * §3.2 and Table 1), over one memory region laid out by {@link ChannelLayout}.
+ *
+ * <p>A channel element (CE) moves through five states (§3.2.1):
+ *
+ * <ol>
+ *   <li><b>Available</b>: vacant; {@link #talloc} reserves contiguous elements by CAS on the data tail.
+ *   <li><b>Reserved</b>: the producer fills it through {@link #elementPosition}, hidden from consumers.
+ *   <li><b>Ready</b>: {@link #enq} reserved control-array space (CAS on {@code controlReserveTail}), wrote the
+ *       data slots there and advanced {@code controlTail} over them in control order.
+ *   <li><b>Dispatched</b>: a consumer claimed the control entry with {@link #dispatch} (CAS on {@code
+ *       controlHead}) and reads the element through {@link #deq}.
+ *   <li><b>Done</b>: the consumer called {@link #tfree}; its group's done count grew. When every element of
+ *       the group at the data head is done, the group is freed (Available again), strictly in allocation
+ *       order.
+ * </ol>
+ *
+ * <p>The host has no aggregator, so whoever completes a done count frees what can be freed ({@link
+ * #reclaim}); an aggregator may call {@link #reclaim} too. Batches amortise the atomics exactly as a
+ * wavefront does in the paper's Figure 5: one CAS reserves a whole batch in {@link #talloc} and in {@link
+ * #enq}, one CAS dispatches up to a whole batch, and {@link #tfree(int[], int)} does one atomic add per run
+ * of slots sharing a done count.
+ *
+ * <p>Trade-offs: a producer pays three CAS per batch (data tail, control reserve tail, control tail) where a
+ * ring such as JCTools' {@code MpmcArrayQueue} pays one per element, in exchange for elements of any size
+ * written in place, publication that does not wait for producers that allocated earlier, and consumers
+ * that are pointed at work by offsets alone (what the GPU's aggregator needs). A full channel is reported
+ * with {@link #FULL}; nothing here blocks or allocates. Memory-ordering arguments: {@code package-info}.
+ *
+ * <p>Instances are thread-safe. Share one by safe publication (a final or volatile field, a thread start).
+ */
+public final class Channel {
+    /** What {@link #talloc} returns when the channel has no room for the request right now. */
+    public static final long FULL = -1L;
+
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+
+    private final ByteBuffer region;
+    private final ChannelLayout layout;
+    private final int capacity;
+    private final int capacityShift;
+    private final int dataMask;
+    private final int controlShift;
+    private final int controlMask;
+    private final int controlOffset;
+    private final int dataOffset;
+    private final int elementSize;
+    private final int groupSize;
+    private final int groupShift;
+
+    private Channel(ByteBuffer region, ChannelLayout layout) {
+        this.region = region;
+        this.layout = layout;
+        this.capacity = layout.capacity();
+        this.capacityShift = Integer.numberOfTrailingZeros(capacity);
+        this.dataMask = capacity - 1;
+        this.controlShift = Integer.numberOfTrailingZeros(layout.controlLength());
+        this.controlMask = layout.controlLength() - 1;
+        this.controlOffset = layout.controlOffset();
+        this.dataOffset = layout.dataOffset();
+        this.elementSize = layout.elementSize();
+        this.groupSize = layout.elementsPerDoneCount();
+        this.groupShift = Integer.numberOfTrailingZeros(groupSize);
+    }
+
+    /** A new, empty channel in a direct buffer of its own, aligned to 128 bytes. */
+    public static Channel allocate(ChannelLayout layout) {
+        ByteBuffer raw = ByteBuffer.allocateDirect(layout.regionLength() + ChannelLayout.COUNTER_BLOCK);
+        return format(raw.alignedSlice(ChannelLayout.COUNTER_BLOCK), layout);
+    }
+
+    /**
+     * Formats {@code region} as a new, empty channel: zeroes the first {@link ChannelLayout#regionLength()}
+     * bytes and writes the descriptor. The region may be any direct buffer, for instance one that aliases
+     * device memory, so that another party can {@link #attach} to the same bytes.
+     *
+     * @throws IllegalArgumentException when the region is not direct, not 8-byte aligned, read-only or too
+     *     small for the layout
+     */
+    public static Channel format(ByteBuffer region, ChannelLayout layout) {
+        Objects.requireNonNull(layout, "layout");
+        ByteBuffer bytes = view(region);
+        if (bytes.capacity() < layout.regionLength()) {
+            throw new IllegalArgumentException("region has " + bytes.capacity() + " bytes but " + layout
+                    + " needs " + layout.regionLength());
+        }
+        for (int i = 0; i < layout.regionLength(); i += Long.BYTES) {
+            bytes.putLong(i, 0L);
+        }
+        bytes.putInt(ChannelLayout.VERSION_OFFSET, ChannelLayout.VERSION);
+        bytes.putInt(ChannelLayout.ELEMENT_SIZE_OFFSET, layout.elementSize());
+        bytes.putInt(ChannelLayout.CAPACITY_OFFSET, layout.capacity());
+        bytes.putInt(ChannelLayout.ELEMENTS_PER_DONE_COUNT_OFFSET, layout.elementsPerDoneCount());
+        bytes.putInt(ChannelLayout.REGION_LENGTH_OFFSET, layout.regionLength());
+        INTS.setRelease(bytes, ChannelLayout.MAGIC_OFFSET, ChannelLayout.MAGIC);
+        return new Channel(bytes, layout);
+    }
+
+    /**
+     * Attaches to a region that {@link #format} prepared (possibly through another buffer over the same
+     * memory), reading the layout from its descriptor.
+     *
+     * @throws IllegalArgumentException when the region is not a formatted channel of this layout version
+     */
+    public static Channel attach(ByteBuffer region) {
+        ByteBuffer bytes = view(region);
+        if (bytes.capacity() < ChannelLayout.COUNTER_BLOCK
+                || (int) INTS.getAcquire(bytes, ChannelLayout.MAGIC_OFFSET) != ChannelLayout.MAGIC) {
+            throw new IllegalArgumentException("region is not a formatted channel (no 'GCH1' magic at offset 0);"
+                    + " call Channel.format first");
+        }
+        int version = bytes.getInt(ChannelLayout.VERSION_OFFSET);
+        if (version != ChannelLayout.VERSION) {
+            throw new IllegalArgumentException(
+                    "channel layout version " + version + " is not supported (expected " + ChannelLayout.VERSION + ")");
+        }
+        ChannelLayout layout = ChannelLayout.of(
+                bytes.getInt(ChannelLayout.ELEMENT_SIZE_OFFSET),
+                bytes.getInt(ChannelLayout.CAPACITY_OFFSET),
+                bytes.getInt(ChannelLayout.ELEMENTS_PER_DONE_COUNT_OFFSET));
+        if (bytes.getInt(ChannelLayout.REGION_LENGTH_OFFSET) != layout.regionLength()
+                || bytes.capacity() < layout.regionLength()) {
+            throw new IllegalArgumentException("region of " + bytes.capacity() + " bytes does not hold the "
+                    + layout + " its descriptor describes");
+        }
+        return new Channel(bytes, layout);
+    }
+
+    private static ByteBuffer view(ByteBuffer region) {
+        Objects.requireNonNull(region, "region");
+        if (!region.isDirect()) {
+            throw new IllegalArgumentException("a channel needs a direct ByteBuffer (ByteBuffer.allocateDirect or"
+                    + " device memory), got a heap buffer");
+        }
+        if (region.isReadOnly()) {
+            throw new IllegalArgumentException("a channel needs a writable region, got a read-only buffer");
+        }
+        ByteBuffer bytes = region.duplicate().clear().order(ByteOrder.nativeOrder());
+        if (bytes.alignmentOffset(0, Long.BYTES) != 0) {
+            throw new IllegalArgumentException("the channel region must start on an 8-byte boundary; it starts "
+                    + bytes.alignmentOffset(0, Long.BYTES) + " bytes past one (use ByteBuffer.alignedSlice(128))");
+        }
+        return bytes;
+    }
+
+    /** The layout of this channel's region. */
+    public ChannelLayout layout() {
+        return layout;
+    }
+
+    /**
+     * The whole region, in native byte order. Use only absolute accessors on it (its position and limit are
+     * shared); element bytes start at {@link #elementPosition} and {@link #deq}.
+     */
+    public ByteBuffer region() {
+        return region;
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Producer side: talloc, element positions, enq
+    // ------------------------------------------------------------------------------------------------
+
+    /**
+     * Reserves {@code count} contiguous elements (Available → Reserved) with one CAS on the data tail.
+     *
+     * @return the sequence number of the first reserved element (elements are {@code first} to {@code first
+     *     + count - 1}), or {@link #FULL} when fewer than {@code count} elements are available now; the
+     *     caller decides whether to retry, yield or back off
+     * @throws IllegalArgumentException when {@code count} is not between 1 and the capacity
+     */
+    public long talloc(int count) {
+        checkCount(count);
+        for (; ; ) {
+            long tail = lvDataTail();
+            long head = lvDataHead();
+            if (tail + count - head > capacity) {
+                return FULL;
+            }
+            if (casDataTail(tail, tail + count)) {
+                return tail;
+            }
+        }
+    }
+
+    /** The data-array slot (the paper's data-array offset) of the element with sequence number {@code sequence}. */
+    public int slot(long sequence) {
+        return (int) sequence & dataMask;
+    }
+
+    /** The byte position in {@link #region()} of the element with sequence number {@code sequence}. */
+    public int elementPosition(long sequence) {
+        return dataOffset + elementSize * ((int) sequence & dataMask);
+    }
+
+    /**
+     * Makes the {@code count} elements reserved by {@code talloc} at {@code first} visible to consumers
+     * (Reserved → Ready): one CAS reserves control-array space, the elements' data slots are written there,
+     * and the control tail is advanced over every entry that is written, in control order. It never waits
+     * for another producer: when an earlier control reservation is still being written, the producer that
+     * writes it last advances the tail over both.
+     *
+     * <p>Every element reserved by {@code talloc} must be enqueued exactly once, with the {@code first} and
+     * {@code count} talloc gave (or in parts that cover it). The control array always has room: it is twice
+     * the data array (§3.2.1; argument in {@code package-info}).
+     */
+    public void enq(long first, int count) {
+        checkCount(count);
+        long start;
+        do {
+            start = lvControlReserveTail();
+        } while (!casControlReserveTail(start, start + count));
+        for (int i = 1; i < count; i++) {
+            spControlEntry(start + i, controlEntry(start + i, first + i));
+        }
+        long firstEntry = controlEntry(start, first);
+        if (lvControlTail() == start) {
+            // Nobody can move the tail off `start` before this entry is written, so the CAS below is ours to
+            // make; it is also our sequentially consistent publication point.
+            soControlEntry(start, firstEntry);
+            casControlTail(start, start + count);
+        } else {
+            // An earlier reservation is unwritten: publish with a volatile store, then help.
+            svControlEntry(start, firstEntry);
+        }
+        advanceControlTail();
+    }
+
+    /**
+     * Advances the control tail over every written entry at it; stops at the first unwritten entry, whose
+     * producer will continue from there. Lock-free: a failed CAS means another thread advanced the tail.
+     */
+    private void advanceControlTail() {
+        for (; ; ) {
+            long tail = lvControlTail();
+            if (!isControlEntryWritten(tail)) {
+                return;
+            }
+            long end = tail + 1;
+            while (isControlEntryWritten(end)) {
+                end++;
+            }
+            casControlTail(tail, end);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Consumer side: dispatch, deq, tfree
+    // ------------------------------------------------------------------------------------------------
+
+    /**
+     * Claims up to {@code max} ready elements (Ready → Dispatched) with one CAS on the control head, and
+     * writes their data slots into {@code slots[0..n-1]}. Never blocks.
+     *
+     * @return {@code n}, the number of elements claimed; 0 when none is ready
+     */
+    public int dispatch(int[] slots, int max) {
+        if (max <= 0 || max > slots.length) {
+            throw new IllegalArgumentException("max must be between 1 and slots.length " + slots.length + ", got " + max);
+        }
+        for (; ; ) {
+            long head = lvControlHead();
+            long ready = lvControlTail() - head;
+            if (ready <= 0) {
+                return 0;
+            }
+            int n = (int) Math.min(max, ready);
+            if (readControlEntries(head, n, slots) && casControlHead(head, head + n)) {
+                return n;
+            }
+        }
+    }
+
+    /**
+     * Claims one ready element (Ready → Dispatched).
+     *
+     * @return its data slot, or -1 when none is ready
+     */
+    public int dispatchOne() {
+        for (; ; ) {
+            long head = lvControlHead();
+            if (lvControlTail() == head) {
+                return -1;
+            }
+            long entry = lvControlEntry(head);
+            if ((int) (entry >>> 32) == controlTag(head) && casControlHead(head, head + 1)) {
+                return (int) entry;
+            }
+        }
+    }
+
+    /** Reads n entries at head; false when one of them was already overwritten (someone else claimed it). */
+    private boolean readControlEntries(long head, int n, int[] slots) {
+        for (int i = 0; i < n; i++) {
+            long entry = lvControlEntry(head + i);
+            if ((int) (entry >>> 32) != controlTag(head + i)) {
+                return false;
+            }
+            slots[i] = (int) entry;
+        }
+        return true;
+    }
+
+    /**
+     * The byte position in {@link #region()} of the dispatched element in data slot {@code slot} (Table 1's
+     * {@code deq(id, off)}, which returns a pointer to the element).
+     */
+    public int deq(int slot) {
+        return dataOffset + elementSize * Objects.checkIndex(slot, capacity);
+    }
+
+    /**
+     * Marks the dispatched element in {@code slot} done (Dispatched → Done): one atomic add on its done
+     * count. When that completes the count, frees every fully done group at the data head, in allocation
+     * order. The element must not be touched afterwards.
+     */
+    public void tfree(int slot) {
+        addDone(Objects.checkIndex(slot, capacity) >>> groupShift, 1);
+    }
+
+    /**
+     * Marks {@code count} dispatched elements done, with one atomic add per run of consecutive slots that
+     * share a done count (the batch analogue of {@link #tfree(int)}).
+     */
+    public void tfree(int[] slots, int count) {
+        Objects.checkFromIndexSize(0, count, slots.length);
+        int i = 0;
+        while (i < count) {
+            int group = Objects.checkIndex(slots[i], capacity) >>> groupShift;
+            int run = 1;
+            while (i + run < count && (slots[i + run] >>> groupShift) == group) {
+                run++;
+            }
+            addDone(group, run);
+            i += run;
+        }
+    }
+
+    private void addDone(int group, int n) {
+        int offset = DONE_COUNTS_OFFSET + ChannelLayout.DONE_COUNT_SIZE * group;
+        int after = (int) INTS.getAndAdd(region, offset, n) + n;
+        if ((after & (groupSize - 1)) == 0) {
+            reclaim();
+        }
+    }
+
+    /**
+     * Frees, in allocation order, every group of elements at the data head whose done count is complete
+     * (Done → Available); the aggregator's deallocation step. Safe to call from any thread at any time.
+     *
+     * @return the number of elements this call freed
+     */
+    public long reclaim() {
+        long freed = 0;
+        for (; ; ) {
+            long head = lvDataHead();
+            int group = ((int) head & dataMask) >>> groupShift;
+            // Done counts are never reset: group g is complete for lap L when its count reaches (L + 1) * G.
+            int complete = (int) (((head >>> capacityShift) + 1) << groupShift);
+            if (lvDoneCount(group) != complete) {
+                return freed;
+            }
+            if (casDataHead(head, head + groupSize)) {
+                freed += groupSize;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Monitoring (what the aggregator reads); each a single volatile read
+    // ------------------------------------------------------------------------------------------------
+
+    /** Elements Ready and not yet dispatched, at the moment of reading. */
+    public long readyCount() {
+        long head = lvControlHead();
+        return Math.max(0, lvControlTail() - head);
+    }
+
+    /** Elements not Available (Reserved, Ready, Dispatched or Done but not yet freed). */
+    public long usedCount() {
+        long head = lvDataHead();
+        return Math.max(0, lvDataTail() - head);
+    }
+
+    /** Sequence number up to which data elements have been freed. */
+    public long dataHead() {
+        return lvDataHead();
+    }
+
+    /** Sequence number up to which data elements have been reserved. */
+    public long dataTail() {
+        return lvDataTail();
+    }
+
+    /** Sequence number up to which control entries have been dispatched. */
+    public long controlHead() {
+        return lvControlHead();
+    }
+
+    /** Sequence number up to which control entries have been reserved by {@link #enq}. */
+    public long controlReserveTail() {
+        return lvControlReserveTail();
+    }
+
+    /** Sequence number up to which control entries are ready. */
+    public long controlTail() {
+        return lvControlTail();
+    }
+
+    /** The done count of data slot {@code slot}'s group (cumulative over the channel's life). */
+    public int doneCount(int slot) {
+        return lvDoneCount(Objects.checkIndex(slot, capacity) >>> groupShift);
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Element accessors (plain; ordered by the protocol, see package-info)
+    // ------------------------------------------------------------------------------------------------
+
+    public void putLong(int position, long value) {
+        region.putLong(position, value);
+    }
+
+    public long getLong(int position) {
+        return region.getLong(position);
+    }
+
+    public void putInt(int position, int value) {
+        region.putInt(position, value);
+    }
+
+    public int getInt(int position) {
+        return region.getInt(position);
+    }
+
+    public void putDouble(int position, double value) {
+        region.putDouble(position, value);
+    }
+
+    public double getDouble(int position) {
+        return region.getDouble(position);
+    }
+
+    @Override
+    public String toString() {
+        return "Channel[" + layout + ", dataHead=" + lvDataHead() + ", dataTail=" + lvDataTail() + ", controlHead="
+                + lvControlHead() + ", controlTail=" + lvControlTail() + ", controlReserveTail="
+                + lvControlReserveTail() + "]";
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Control entries: (tag:32 | slot:32). The tag is the lap of the entry's sequence number plus one, so
+    // zeroed memory reads as unwritten and an entry left from an earlier lap never passes for a new one.
+    // ------------------------------------------------------------------------------------------------
+
+    private int controlTag(long sequence) {
+        return (int) (sequence >>> controlShift) + 1;
+    }
+
+    private long controlEntry(long controlSequence, long dataSequence) {
+        return ((long) controlTag(controlSequence) << 32) | ((int) dataSequence & dataMask);
+    }
+
+    private int controlEntryOffset(long sequence) {
+        return controlOffset + (((int) sequence & controlMask) << 3);
+    }
+
+    private boolean isControlEntryWritten(long sequence) {
+        return (int) (lvControlEntry(sequence) >>> 32) == controlTag(sequence);
+    }
+
+    private long lvControlEntry(long sequence) {
+        return (long) LONGS.getVolatile(region, controlEntryOffset(sequence));
+    }
+
+    private void spControlEntry(long sequence, long entry) {
+        LONGS.set(region, controlEntryOffset(sequence), entry);
+    }
+
+    private void soControlEntry(long sequence, long entry) {
+        LONGS.setRelease(region, controlEntryOffset(sequence), entry);
+    }
+
+    private void svControlEntry(long sequence, long entry) {
+        LONGS.setVolatile(region, controlEntryOffset(sequence), entry);
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Counters (JCTools naming: lv = volatile load, cas = compare-and-set)
+    // ------------------------------------------------------------------------------------------------
+
+    private long lvDataHead() {
+        return (long) LONGS.getVolatile(region, DATA_HEAD_OFFSET);
+    }
+
+    private boolean casDataHead(long expect, long update) {
+        return LONGS.compareAndSet(region, DATA_HEAD_OFFSET, expect, update);
+    }
+
+    private long lvDataTail() {
+        return (long) LONGS.getVolatile(region, DATA_TAIL_OFFSET);
+    }
+
+    private boolean casDataTail(long expect, long update) {
+        return LONGS.compareAndSet(region, DATA_TAIL_OFFSET, expect, update);
+    }
+
+    private long lvControlHead() {
+        return (long) LONGS.getVolatile(region, CONTROL_HEAD_OFFSET);
+    }
+
+    private boolean casControlHead(long expect, long update) {
+        return LONGS.compareAndSet(region, CONTROL_HEAD_OFFSET, expect, update);
+    }
+
+    private long lvControlReserveTail() {
+        return (long) LONGS.getVolatile(region, CONTROL_RESERVE_TAIL_OFFSET);
+    }
+
+    private boolean casControlReserveTail(long expect, long update) {
+        return LONGS.compareAndSet(region, CONTROL_RESERVE_TAIL_OFFSET, expect, update);
+    }
+
+    private long lvControlTail() {
+        return (long) LONGS.getVolatile(region, CONTROL_TAIL_OFFSET);
+    }
+
+    private boolean casControlTail(long expect, long update) {
+        return LONGS.compareAndSet(region, CONTROL_TAIL_OFFSET, expect, update);
+    }
+
+    private int lvDoneCount(int group) {
+        return (int) INTS.getVolatile(region, DONE_COUNTS_OFFSET + ChannelLayout.DONE_COUNT_SIZE * group);
+    }
+
+    private void checkCount(int count) {
+        if (count <= 0 || count > capacity) {
+            throw new IllegalArgumentException("count must be between 1 and the capacity " + capacity + ", got " + count);
+        }
+    }
+}

@@ -1,0 +1,372 @@
+package dev.gmac.coherence;
+
+import dev.gmac.coherence.transfer.TransferCounters;
+import dev.gmac.coherence.transfer.TransferEngine;
+import java.nio.ByteBuffer;
+import java.util.Collection;
+
+/**
+ * What the three protocols share: the block transfers, the CAS transitions of the fault handlers, and the
+ * bulk memory operations of ADSM paper §4.4, all written against block states so that each protocol only
+ * says how its states move at a call and a return.
+ *
+ * <p>Hooks: {@link #becameDirty} and {@link #becameClean} tell rolling-update's dirty-block queue about
+ * blocks entering and leaving {@link BlockState#DIRTY}; {@link #stateAfterFetch()} is read-only for the
+ * detecting protocols and dirty for batch-update (whose host copy is always the one the program owns).
+ */
+abstract class AbstractProtocol implements CoherenceProtocol {
+    protected final TransferEngine transfers;
+    protected final TransferCounters counters;
+    protected final CoherenceConfig config;
+
+    AbstractProtocol(TransferEngine transfers, CoherenceConfig config) {
+        this.transfers = transfers;
+        this.counters = transfers.counters();
+        this.config = config;
+    }
+
+    /** State of a block after a host fault fetched it for a read. */
+    abstract int stateAfterFetch();
+
+    /** Whether a block the host makes dirty costs a transfer at the next call (false for batch-update). */
+    abstract boolean hostWritesCostTransfers();
+
+    /** Block {@code block} just became dirty; {@code mayEvict} when this may trigger an eager eviction. */
+    void becameDirty(SharedObject object, int block, boolean mayEvict) {}
+
+    /** Block {@code block} just stopped being dirty by a program-ordered operation. */
+    void becameClean(SharedObject object, int block) {}
+
+    @Override
+    public int dirtyBlocks() {
+        return 0;
+    }
+
+    @Override
+    public void drainAsyncTransfers() {}
+
+    @Override
+    public void allocated(SharedObject object) {}
+
+    @Override
+    public void freed(SharedObject object) {}
+
+    @Override
+    public void close() {}
+
+    // ---- transfers ----------------------------------------------------------------------------------
+
+    /** One transfer: the host copy of the block to the accelerator. */
+    final void send(SharedObject object, int block) {
+        transfers.toAccelerator(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+    }
+
+    /** One transfer: the accelerator copy of the block to the host. */
+    final void fetch(SharedObject object, int block) {
+        transfers.toHost(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+    }
+
+    /** Waits while another thread holds the block in a transient state; returns the stable state. */
+    static int stableState(SharedObject object, int block) {
+        for (int round = 0; ; round++) {
+            int state = object.blocks.get(block);
+            if (state != BlockTable.FETCHING && state != BlockTable.FLUSHING) {
+                return state;
+            }
+            Backoff.pause(round);
+        }
+    }
+
+    // ---- fault handling -----------------------------------------------------------------------------
+
+    @Override
+    public boolean signalRead(SharedObject object, int block) {
+        BlockTable blocks = object.blocks;
+        for (int round = 0; ; round++) {
+            int state = blocks.get(block);
+            if (BlockTable.readable(state)) {
+                return false;
+            }
+            if (state == BlockTable.INVALID) {
+                if (blocks.cas(block, BlockTable.INVALID, BlockTable.FETCHING)) {
+                    fetchClaimed(object, block);
+                    int after = stateAfterFetch();
+                    blocks.set(block, after); // volatile write publishes the fetched bytes
+                    if (after == BlockTable.DIRTY) {
+                        becameDirty(object, block, true);
+                    }
+                    return true;
+                }
+            } else {
+                Backoff.pause(round); // FETCHING: another thread fetches it
+            }
+        }
+    }
+
+    @Override
+    public boolean signalWrite(SharedObject object, int block) {
+        object.joinWriters(Thread.currentThread()); // before reading any state: see SharedObject
+        BlockTable blocks = object.blocks;
+        for (int round = 0; ; round++) {
+            int state = blocks.get(block);
+            if (state == BlockTable.DIRTY) {
+                return false;
+            } else if (state == BlockTable.READ_ONLY || state == BlockTable.FLUSHING) {
+                // FLUSHING -> DIRTY overtakes an eager eviction: the DMA engine's copy may miss this write,
+                // but the block is dirty again and goes to the accelerator at the next call; the engine's
+                // completion CAS (FLUSHING -> READ_ONLY) then fails and leaves it dirty.
+                if (blocks.cas(block, state, BlockTable.DIRTY)) {
+                    becameDirty(object, block, true);
+                    return true;
+                }
+            } else if (state == BlockTable.INVALID) {
+                if (blocks.cas(block, BlockTable.INVALID, BlockTable.FETCHING)) {
+                    fetchClaimed(object, block);
+                    blocks.set(block, BlockTable.DIRTY);
+                    becameDirty(object, block, true);
+                    return true;
+                }
+            } else {
+                Backoff.pause(round);
+            }
+        }
+    }
+
+    @Override
+    public Overwrite beginOverwrite(SharedObject object, int block) {
+        object.joinWriters(Thread.currentThread());
+        BlockTable blocks = object.blocks;
+        for (int round = 0; ; round++) {
+            int state = blocks.get(block);
+            if (state == BlockTable.DIRTY) {
+                return Overwrite.HIT;
+            } else if (state == BlockTable.READ_ONLY || state == BlockTable.FLUSHING) {
+                if (blocks.cas(block, state, BlockTable.DIRTY)) {
+                    becameDirty(object, block, true);
+                    return Overwrite.FAULT;
+                }
+            } else if (state == BlockTable.INVALID) {
+                if (blocks.cas(block, BlockTable.INVALID, BlockTable.FETCHING)) {
+                    return Overwrite.CLAIMED;
+                }
+            } else {
+                Backoff.pause(round);
+            }
+        }
+    }
+
+    @Override
+    public void endOverwrite(SharedObject object, int block, boolean completed) {
+        if (completed) {
+            object.blocks.set(block, BlockTable.DIRTY);
+            becameDirty(object, block, true);
+        } else {
+            object.blocks.set(block, BlockTable.INVALID);
+        }
+    }
+
+    /** Fetches a block this thread has moved to FETCHING; on failure puts it back to INVALID. */
+    private void fetchClaimed(SharedObject object, int block) {
+        try {
+            fetch(object, block);
+        } catch (RuntimeException e) {
+            object.blocks.set(block, BlockTable.INVALID);
+            throw new CoherenceException(
+                    CoherenceException.Kind.TRANSFER_FAILED,
+                    "fetching block " + block + " of " + object + " failed: " + e.getMessage(),
+                    e);
+        }
+    }
+
+    @Override
+    public void kernelFailed(SharedObject object, boolean[] validAtCall) {
+        for (int block = 0; block < validAtCall.length; block++) {
+            if (validAtCall[block] && object.blocks.cas(block, BlockTable.INVALID, BlockTable.DIRTY)) {
+                becameDirty(object, block, false);
+            }
+        }
+    }
+
+    @Override
+    public void toHost(SharedObject object, long offset, long length) {
+        if (length <= 0) {
+            return;
+        }
+        for (int block = object.blockOf(offset); block <= object.blockOf(offset + length - 1); block++) {
+            signalRead(object, block);
+        }
+    }
+
+    // ---- bulk memory operations (§4.4) --------------------------------------------------------------
+
+    /**
+     * Sets the range without any bus transfer: invalid blocks are set on the accelerator only, dirty blocks
+     * on the host only, read-only blocks on both sides (so they stay read-only). Block states do not change.
+     */
+    @Override
+    public void memset(SharedObject object, long offset, int byteValue, long length) {
+        if (length <= 0) {
+            return;
+        }
+        long end = offset + length;
+        long runStart = -1;
+        long runEnd = -1;
+        for (int block = object.blockOf(offset); block <= object.blockOf(end - 1); block++) {
+            long start = Math.max(offset, object.blockStart(block));
+            long stop = Math.min(end, object.blockStart(block) + object.blockLength(block));
+            int state = stableState(object, block);
+            if (state == BlockTable.INVALID || state == BlockTable.READ_ONLY) {
+                if (runEnd == start) {
+                    runEnd = stop;
+                } else {
+                    deviceMemset(object, runStart, runEnd, byteValue);
+                    runStart = start;
+                    runEnd = stop;
+                }
+            }
+            if (state == BlockTable.READ_ONLY || state == BlockTable.DIRTY) {
+                fill(object.host(), (int) start, (int) (stop - start), (byte) byteValue);
+            }
+        }
+        deviceMemset(object, runStart, runEnd, byteValue);
+    }
+
+    private void deviceMemset(SharedObject object, long start, long end, int byteValue) {
+        if (start >= 0 && end > start) {
+            transfers.deviceMemset(object.deviceAddress() + start, byteValue, end - start);
+        }
+    }
+
+    private static void fill(ByteBuffer host, int start, int length, byte value) {
+        byte[] pattern = new byte[Math.min(length, 4096)];
+        java.util.Arrays.fill(pattern, value);
+        for (int done = 0; done < length; done += pattern.length) {
+            host.put(start + done, pattern, 0, Math.min(pattern.length, length - done));
+        }
+    }
+
+    /**
+     * Copies on the accelerator when that moves no more bytes than copying on the host (ties go to the
+     * accelerator, as GMAC's interposed memcpy does for shared objects).
+     *
+     * <p>Accelerator side: dirty source blocks, and dirty destination blocks the copy covers only in part,
+     * are sent first (they become read-only); then the accelerator copies; every destination block it
+     * touches becomes invalid. Host side: invalid source blocks, and invalid destination blocks covered in
+     * part, are fetched; the host copies; destination blocks become dirty, which costs their transfer at
+     * the next call unless they were dirty already (and never for batch-update, which sends everything).
+     */
+    @Override
+    public void memcpy(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
+        if (length <= 0) {
+            return;
+        }
+        long deviceBytes = 0;
+        long hostBytes = 0;
+        for (int block = src.blockOf(srcOffset); block <= src.blockOf(srcOffset + length - 1); block++) {
+            int state = stableState(src, block);
+            if (state == BlockTable.DIRTY) {
+                deviceBytes += src.blockLength(block);
+            } else if (state == BlockTable.INVALID) {
+                hostBytes += src.blockLength(block);
+            }
+        }
+        long dstEnd = dstOffset + length;
+        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
+            int state = stableState(dst, block);
+            boolean whole = coversWhole(dst, block, dstOffset, dstEnd);
+            if (!whole && state == BlockTable.DIRTY) {
+                deviceBytes += dst.blockLength(block);
+            }
+            if (!whole && state == BlockTable.INVALID) {
+                hostBytes += dst.blockLength(block);
+            }
+            if (state != BlockTable.DIRTY && hostWritesCostTransfers()) {
+                hostBytes += dst.blockLength(block);
+            }
+        }
+        if (deviceBytes <= hostBytes) {
+            memcpyOnAccelerator(dst, dstOffset, src, srcOffset, length);
+        } else {
+            memcpyOnHost(dst, dstOffset, src, srcOffset, length);
+        }
+    }
+
+    private static boolean coversWhole(SharedObject object, int block, long start, long end) {
+        long blockStart = object.blockStart(block);
+        return start <= blockStart && end >= blockStart + object.blockLength(block);
+    }
+
+    private void memcpyOnAccelerator(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
+        boolean srcChanged = false;
+        for (int block = src.blockOf(srcOffset); block <= src.blockOf(srcOffset + length - 1); block++) {
+            srcChanged |= sendIfDirty(src, block);
+        }
+        if (srcChanged) {
+            src.revokeWindows();
+        }
+        long dstEnd = dstOffset + length;
+        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
+            if (!coversWhole(dst, block, dstOffset, dstEnd)) {
+                sendIfDirty(dst, block);
+            }
+        }
+        transfers.deviceCopy(dst.deviceAddress() + dstOffset, src.deviceAddress() + srcOffset, length);
+        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
+            int state = stableState(dst, block);
+            dst.blocks.set(block, BlockTable.INVALID);
+            if (state == BlockTable.DIRTY) {
+                becameClean(dst, block);
+            }
+        }
+        dst.revokeWindows();
+    }
+
+    /** Sends a dirty block and makes it read-only; returns whether it was dirty. */
+    private boolean sendIfDirty(SharedObject object, int block) {
+        if (stableState(object, block) != BlockTable.DIRTY) {
+            return false;
+        }
+        send(object, block);
+        object.blocks.set(block, BlockTable.READ_ONLY);
+        becameClean(object, block);
+        return true;
+    }
+
+    private void memcpyOnHost(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
+        long dstEnd = dstOffset + length;
+        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
+            long start = Math.max(dstOffset, dst.blockStart(block));
+            long stop = Math.min(dstEnd, dst.blockStart(block) + dst.blockLength(block));
+            long from = srcOffset + (start - dstOffset);
+            toHost(src, from, stop - start);
+            boolean claimed = false;
+            if (coversWhole(dst, block, dstOffset, dstEnd)) {
+                claimed = beginOverwrite(dst, block) == Overwrite.CLAIMED;
+            } else {
+                signalWrite(dst, block);
+            }
+            boolean completed = false;
+            try {
+                dst.host().put((int) start, src.host(), (int) from, (int) (stop - start));
+                completed = true;
+            } finally {
+                if (claimed) {
+                    endOverwrite(dst, block, completed);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void flushDirty(Collection<SharedObject> objects) {
+        for (SharedObject object : objects) {
+            boolean changed = false;
+            for (int block = 0; block < object.blockCount(); block++) {
+                changed |= sendIfDirty(object, block);
+            }
+            if (changed) {
+                object.revokeWindows();
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.gmac.coherence;
+
+import dev.gmac.coherence.transfer.TransferEngine;
+import java.util.Collection;
+
+/**
+ * Batch-update (ADSM paper §4.3, Figure 6(a)): a pure write-invalidate protocol without access detection.
+ * At a call every object goes to the accelerator, whole, and the host copies of the objects the kernel may
+ * write become invalid; at the sync each of those comes back, whole, and the host copy is again the one the
+ * program owns (dirty). The host never faults; a host access while the kernel runs waits for it (an
+ * implicit sync), which is when the invalid state matters.
+ *
+ * <p>With a write-set annotation, objects outside the set are still sent at the call (batch-update does not
+ * know what the host changed) but stay valid on the host and are not fetched back.
+ */
+public final class BatchUpdate extends AbstractProtocol {
+
+    public BatchUpdate(TransferEngine transfers, CoherenceConfig config) {
+        super(transfers, config);
+    }
+
+    @Override
+    public ProtocolKind kind() {
+        return ProtocolKind.BATCH;
+    }
+
+    @Override
+    public int blockSizeFor(long objectBytes) {
+        return (int) objectBytes;
+    }
+
+    @Override
+    public BlockState initialState() {
+        return BlockState.DIRTY;
+    }
+
+    @Override
+    int stateAfterFetch() {
+        return BlockTable.DIRTY;
+    }
+
+    @Override
+    boolean hostWritesCostTransfers() {
+        return false;
+    }
+
+    @Override
+    public void release(Collection<SharedObject> objects, WriteScope writes) {
+        for (SharedObject object : objects) {
+            boolean written = writes.covers(object);
+            if (written) {
+                object.revokeWindows();
+            }
+            for (int block = 0; block < object.blockCount(); block++) {
+                stableState(object, block);
+                send(object, block);
+                if (written) {
+                    object.blocks.set(block, BlockTable.INVALID);
+                }
+            }
+            object.resetWriters();
+        }
+    }
+
+    @Override
+    public void acquire(Collection<SharedObject> objects, WriteScope writes) {
+        for (SharedObject object : objects) {
+            if (!writes.covers(object)) {
+                continue;
+            }
+            for (int block = 0; block < object.blockCount(); block++) {
+                if (stableState(object, block) == BlockTable.INVALID) {
+                    fetch(object, block);
+                    object.blocks.set(block, BlockTable.DIRTY);
+                }
+            }
+        }
+    }
+
+    /** Batch-update has no read-only state: flushing sends every object and leaves it dirty. */
+    @Override
+    public void flushDirty(Collection<SharedObject> objects) {
+        for (SharedObject object : objects) {
+            for (int block = 0; block < object.blockCount(); block++) {
+                if (stableState(object, block) == BlockTable.DIRTY) {
+                    send(object, block);
+                }
+            }
+        }
+    }
+}

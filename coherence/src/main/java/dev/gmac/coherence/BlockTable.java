@@ -1,0 +1,64 @@
+package dev.gmac.coherence;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The states of the blocks of one shared object, one {@code int} per block, read and changed only through a
+ * {@link VarHandle} so that every transition is a single atomic step.
+ *
+ * <p>Memory ordering: every access is in volatile mode. Reads happen on slow paths only (faults, window
+ * computation, releases), so the cost does not matter, and volatile mode puts the state accesses into the
+ * same total order as the CAS on {@link SharedObject}'s writer field. Rolling-update's eviction relies on
+ * that order (a Dekker-style handshake: the evictor CASes the state, then reads the writers; a joining
+ * writer CASes the writers, then reads the state; at least one of them sees the other). A thread that moves
+ * a block out of {@link BlockState#FETCHING} after filling the host copy publishes the host bytes with that
+ * volatile write; a thread that reads the new state with a volatile read may then read the bytes.
+ */
+final class BlockTable {
+    static final int INVALID = BlockState.INVALID.ordinal();
+    static final int READ_ONLY = BlockState.READ_ONLY.ordinal();
+    static final int DIRTY = BlockState.DIRTY.ordinal();
+    static final int FETCHING = BlockState.FETCHING.ordinal();
+    static final int FLUSHING = BlockState.FLUSHING.ordinal();
+
+    private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(int[].class);
+
+    private final int[] states;
+
+    BlockTable(int blocks, int initialState) {
+        this.states = new int[blocks];
+        for (int i = 0; i < blocks; i++) {
+            STATES.setVolatile(states, i, initialState);
+        }
+    }
+
+    int size() {
+        return states.length;
+    }
+
+    int get(int block) {
+        return (int) STATES.getVolatile(states, block);
+    }
+
+    boolean cas(int block, int expected, int next) {
+        return STATES.compareAndSet(states, block, expected, next);
+    }
+
+    void set(int block, int state) {
+        STATES.setVolatile(states, block, state);
+    }
+
+    /** A copy of all states (each read in volatile mode; not one atomic snapshot). */
+    int[] snapshot() {
+        int[] copy = new int[states.length];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = get(i);
+        }
+        return copy;
+    }
+
+    static boolean readable(int state) {
+        return state == READ_ONLY || state == DIRTY || state == FLUSHING;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.gmac.coherence;
+
+import java.util.Collection;
+
+/**
+ * A coherence protocol: the state machine that keeps the host and accelerator copies of shared objects
+ * consistent under release consistency (ADSM paper §3.3 and §4.3), in the shape GMAC's memory manager
+ * converged on: signal read, signal write, release at a kernel call, acquire at a kernel return, flush
+ * dirty data, bring data to the host, and the memset/memcpy helpers of §4.4.
+ *
+ * <p>The {@link SharedMemoryManager} calls these methods; it checks liveness, waits for kernels in flight,
+ * holds its call lock around {@link #release}, {@link #acquire}, {@link #memset} and {@link #memcpy}, and
+ * drains the DMA engine before them. {@link #signalRead} and {@link #signalWrite} run on host threads
+ * without any lock, possibly several at once on the same block: implementations make every transition a
+ * CAS on the block's state.
+ *
+ * <p>Implementations: {@link BatchUpdate}, {@link LazyUpdate}, {@link RollingUpdate}.
+ */
+public interface CoherenceProtocol {
+
+    ProtocolKind kind();
+
+    /** Block size for an object of {@code objectBytes} bytes (the object size for object granularity). */
+    int blockSizeFor(long objectBytes);
+
+    /** The state every block of a new object starts in. */
+    BlockState initialState();
+
+    /** A new object exists (its blocks are in {@link #initialState()}). */
+    void allocated(SharedObject object);
+
+    /** An object is about to be freed (no DMA is pending on it). */
+    void freed(SharedObject object);
+
+    /**
+     * A host read reached block {@code block} and found no window: make the block readable.
+     *
+     * @return whether this was a fault (the protocol had to act), for the read-fault count
+     */
+    boolean signalRead(SharedObject object, int block);
+
+    /**
+     * A host write reached block {@code block} and found no window: make the block writable (dirty), fetching
+     * it first if it is invalid. The calling thread joins the object's writers first.
+     *
+     * @return whether this was a fault (the protocol had to act), for the write-fault count
+     */
+    boolean signalWrite(SharedObject object, int block);
+
+    /**
+     * A bulk operation is about to overwrite the whole of block {@code block}: like {@link #signalWrite},
+     * but an invalid block need not be fetched. The calling thread joins the object's writers first.
+     *
+     * @return {@link Overwrite#CLAIMED} when the caller now owns the block and must call {@link
+     *     #endOverwrite} after writing it; otherwise whether it was a fault
+     */
+    Overwrite beginOverwrite(SharedObject object, int block);
+
+    /**
+     * Ends a claimed overwrite: {@code completed} makes the block dirty; otherwise it goes back to invalid
+     * (the accelerator copy is still right, the host copy is half written).
+     */
+    void endOverwrite(SharedObject object, int block, boolean completed);
+
+    /** Release at a kernel call: send what the kernel needs and take away host permissions it must lose. */
+    void release(Collection<SharedObject> objects, WriteScope writes);
+
+    /** Acquire at kernel return. */
+    void acquire(Collection<SharedObject> objects, WriteScope writes);
+
+    /**
+     * The kernel of a call failed. Put the host copies that were valid at the call back into use (they hold
+     * the call's data; the accelerator copies may be half written): mark them dirty.
+     *
+     * @param validAtCall per block, whether the host copy was valid when the call released it
+     */
+    void kernelFailed(SharedObject object, boolean[] validAtCall);
+
+    /** Sends every dirty block of {@code objects} to the accelerator now; they become read-only. */
+    void flushDirty(Collection<SharedObject> objects);
+
+    /** Makes host bytes [offset, offset + length) of {@code object} valid (fetches invalid blocks). */
+    void toHost(SharedObject object, long offset, long length);
+
+    /** memset over a shared object, on the accelerator where that moves fewer bytes (§4.4). */
+    void memset(SharedObject object, long offset, int byteValue, long length);
+
+    /** memcpy between shared objects, on the accelerator where that moves fewer bytes (§4.4). */
+    void memcpy(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length);
+
+    /** Waits until every asynchronous transfer the protocol started (eager evictions) has finished. */
+    void drainAsyncTransfers();
+
+    /** Number of blocks now dirty that the protocol tracks (rolling-update's rolling window), for tests. */
+    int dirtyBlocks();
+
+    /** Stops background work. */
+    void close();
+
+    /** Outcome of {@link #beginOverwrite}. */
+    enum Overwrite {
+        /** The block was already writable. */
+        HIT,
+        /** The block became writable (a read-only block became dirty). */
+        FAULT,
+        /** The caller owns the (invalid) block and must call {@link #endOverwrite}. */
+        CLAIMED
+    }
+}

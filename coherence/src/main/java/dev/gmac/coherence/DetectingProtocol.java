@@ -1,0 +1,64 @@
+package dev.gmac.coherence;
+
+import dev.gmac.coherence.transfer.TransferEngine;
+import java.util.Collection;
+
+/**
+ * The state machine of lazy- and rolling-update (ADSM paper §4.3, Figure 6(b)), which detect host accesses:
+ * blocks start read-only; the first host write to a read-only block is a write fault that makes it dirty;
+ * at a call dirty blocks are sent and every block of an object the kernel may write becomes invalid; a host
+ * read (write) of an invalid block fetches it and makes it read-only (dirty); at kernel return nothing
+ * moves.
+ *
+ * <p>With a write-set annotation ({@link WriteScope}) the objects outside the set keep their host copies:
+ * their dirty blocks are sent at the call and become read-only, and nothing else changes.
+ */
+abstract class DetectingProtocol extends AbstractProtocol {
+
+    DetectingProtocol(TransferEngine transfers, CoherenceConfig config) {
+        super(transfers, config);
+    }
+
+    @Override
+    public BlockState initialState() {
+        return BlockState.READ_ONLY;
+    }
+
+    @Override
+    int stateAfterFetch() {
+        return BlockTable.READ_ONLY;
+    }
+
+    @Override
+    boolean hostWritesCostTransfers() {
+        return true;
+    }
+
+    @Override
+    public void release(Collection<SharedObject> objects, WriteScope writes) {
+        for (SharedObject object : objects) {
+            boolean written = writes.covers(object);
+            int after = written ? BlockTable.INVALID : BlockTable.READ_ONLY;
+            object.revokeWindows();
+            for (int block = 0; block < object.blockCount(); block++) {
+                int state = stableState(object, block);
+                if (state == BlockTable.DIRTY) {
+                    send(object, block);
+                    object.blocks.set(block, after);
+                } else if (state == BlockTable.READ_ONLY) {
+                    object.blocks.set(block, after);
+                }
+            }
+            object.resetWriters();
+        }
+        releasedAll();
+    }
+
+    /** Every dirty block was sent by {@link #release}. */
+    void releasedAll() {}
+
+    @Override
+    public void acquire(Collection<SharedObject> objects, WriteScope writes) {
+        // Kernel return moves nothing: objects the kernel may have written are invalid since the call.
+    }
+}

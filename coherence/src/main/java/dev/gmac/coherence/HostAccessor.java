@@ -1,0 +1,604 @@
+package dev.gmac.coherence;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+
+/**
+ * Host code's way into a shared object: typed element accessors, bulk copies and file I/O over the host
+ * copy, with access detection in software (ADSM paper §4.3, where GMAC used {@code mprotect} and page
+ * faults, which a JVM cannot take).
+ *
+ * <h2>Fast path and slow path</h2>
+ *
+ * <p>Each accessor caches a {@link Window}: the ranges its thread may read and write without asking the
+ * protocol. An element access compares its index with the window's bounds and the window's owner with the
+ * current thread, then reads or writes the off-heap host copy directly; nothing else. Everything else is the
+ * slow path ({@link SharedMemoryManager#hostAccess}): it waits for a kernel in flight that may write the
+ * object (an implicit sync), lets the protocol handle the "fault" (fetch an invalid block, mark a read-only
+ * block dirty; counted as read and write faults), and installs a new window around the block.
+ *
+ * <p>In a loop the window's fields are loop-invariant, so the JIT can hoist them and the loop costs about
+ * what the same loop over a direct {@link ByteBuffer} costs.
+ *
+ * <h2>Concurrency</h2>
+ *
+ * <p>The {@code window} field is a plain field on purpose (so it can be hoisted). It only ever holds
+ * immutable {@link Window}s. A thread honours only windows it computed itself (the owner check), after the
+ * volatile state reads of its own slow path, so it never reads host bytes it has not acquired. Permission is
+ * taken away in two ways: by program-ordered operations (a release at a kernel call, a device-side memcpy,
+ * a free) which the program must order with every host access anyway (release consistency, §3.3), and by
+ * rolling-update's eager eviction, which only evicts blocks no other thread may be writing (see {@link
+ * SharedObject}). Several threads may use one accessor; each access by a thread that does not own the
+ * current window takes the slow path, so threads that share data heavily should each use their own
+ * accessor (for example a typed view each).
+ */
+public class HostAccessor {
+    private static final VarHandle WINDOW;
+
+    static {
+        try {
+            WINDOW = MethodHandles.lookup().findVarHandle(HostAccessor.class, "window", Window.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final SharedObject object;
+    private final ByteBuffer host;
+    private final long byteSize;
+    private Window window = Window.EMPTY;
+    private IntBuffer ints;
+    private LongBuffer longs;
+    private FloatBuffer floats;
+    private DoubleBuffer doubles;
+
+    /** An accessor of {@code object}; registers itself so the protocol can revoke its window. */
+    protected HostAccessor(SharedObject object) {
+        this.object = Objects.requireNonNull(object, "object");
+        this.host = object.host();
+        this.byteSize = object.byteSize();
+        object.register(this);
+    }
+
+    /** The shared object this accessor reaches. */
+    public final SharedObject sharedObject() {
+        return object;
+    }
+
+    /** Size of the shared object in bytes. */
+    public final long byteSize() {
+        return byteSize;
+    }
+
+    /**
+     * Turns a runtime error into the exception type of the API layer ({@code gmac-api} returns an {@code
+     * AdsmException}); the default returns it unchanged.
+     */
+    protected RuntimeException translate(CoherenceException error) {
+        return error;
+    }
+
+    // ---- window management (called by the manager) --------------------------------------------------
+
+    final void installWindow(Window value) {
+        WINDOW.setRelease(this, value);
+    }
+
+    final void revokeWindow() {
+        WINDOW.setRelease(this, Window.EMPTY);
+    }
+
+    /** The current window, for tests and diagnostics. */
+    final String describeWindow() {
+        return ((Window) WINDOW.getAcquire(this)).toString();
+    }
+
+    // ---- byte ----
+
+    /** Reads the byte at element index {@code i} (byte offset {@code i * 1}). */
+    public final byte getByte(long i) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.read1Lo && i < w.read1Hi) {
+            return host.get((int) i);
+        }
+        return slowGetByte(i);
+    }
+
+    /** Writes the byte at element index {@code i} (byte offset {@code i * 1}). */
+    public final void putByte(long i, byte value) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.write1Lo && i < w.write1Hi) {
+            host.put((int) i, value);
+            return;
+        }
+        slowPutByte(i, value);
+    }
+
+    private byte slowGetByte(long i) {
+        long offset = elementOffset(i, 1);
+        access(offset, 1, false);
+        return host.get((int) offset);
+    }
+
+    private void slowPutByte(long i, byte value) {
+        long offset = elementOffset(i, 1);
+        access(offset, 1, true);
+        host.put((int) offset, value);
+    }
+
+    /** Copies {@code src} to the start of the object. */
+    public final void copyFrom(byte[] src) {
+        copyFrom(src, 0, 0, src.length);
+    }
+
+    /**
+     * Copies {@code count} elements from {@code src[srcOffset..]} to element index {@code index}, block by
+     * block; blocks the copy overwrites whole are not fetched first (ADSM paper §4.4).
+     */
+    public final void copyFrom(byte[] src, int srcOffset, long index, int count) {
+        Objects.checkFromIndexSize(srcOffset, count, src.length);
+        long offset = rangeOffset(index, count, 1);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.write1Lo && index + count <= w.write1Hi) {
+            host.put((int) index, src, srcOffset, count);
+            return;
+        }
+        bulkWrite(offset, (long) count * 1, (start, length) -> host.put((int) start, src, srcOffset + (int) (start - offset), (int) length));
+    }
+
+    /** Copies the start of the object into {@code dst}. */
+    public final void copyTo(byte[] dst) {
+        copyTo(0, dst, 0, dst.length);
+    }
+
+    /** Copies {@code count} elements from element index {@code index} into {@code dst[dstOffset..]}. */
+    public final void copyTo(long index, byte[] dst, int dstOffset, int count) {
+        Objects.checkFromIndexSize(dstOffset, count, dst.length);
+        long offset = rangeOffset(index, count, 1);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.read1Lo && index + count <= w.read1Hi) {
+            host.get((int) index, dst, dstOffset, count);
+            return;
+        }
+        bulkRead(offset, (long) count * 1, (start, length) -> host.get((int) start, dst, dstOffset + (int) (start - offset), (int) length));
+    }
+
+    // ---- int ----
+
+    /** Reads the int at element index {@code i} (byte offset {@code i * 4}). */
+    public final int getInt(long i) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.read4Lo && i < w.read4Hi) {
+            return host.getInt((int) (i << 2));
+        }
+        return slowGetInt(i);
+    }
+
+    /** Writes the int at element index {@code i} (byte offset {@code i * 4}). */
+    public final void putInt(long i, int value) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.write4Lo && i < w.write4Hi) {
+            host.putInt((int) (i << 2), value);
+            return;
+        }
+        slowPutInt(i, value);
+    }
+
+    private int slowGetInt(long i) {
+        long offset = elementOffset(i, 4);
+        access(offset, 4, false);
+        return host.getInt((int) offset);
+    }
+
+    private void slowPutInt(long i, int value) {
+        long offset = elementOffset(i, 4);
+        access(offset, 4, true);
+        host.putInt((int) offset, value);
+    }
+
+    /** Copies {@code src} to the start of the object. */
+    public final void copyFrom(int[] src) {
+        copyFrom(src, 0, 0, src.length);
+    }
+
+    /**
+     * Copies {@code count} elements from {@code src[srcOffset..]} to element index {@code index}, block by
+     * block; blocks the copy overwrites whole are not fetched first (ADSM paper §4.4).
+     */
+    public final void copyFrom(int[] src, int srcOffset, long index, int count) {
+        Objects.checkFromIndexSize(srcOffset, count, src.length);
+        long offset = rangeOffset(index, count, 4);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.write4Lo && index + count <= w.write4Hi) {
+            ints().put((int) index, src, srcOffset, count);
+            return;
+        }
+        bulkWrite(offset, (long) count * 4, (start, length) -> ints().put((int) (start >> 2), src, srcOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+    }
+
+    /** Copies the start of the object into {@code dst}. */
+    public final void copyTo(int[] dst) {
+        copyTo(0, dst, 0, dst.length);
+    }
+
+    /** Copies {@code count} elements from element index {@code index} into {@code dst[dstOffset..]}. */
+    public final void copyTo(long index, int[] dst, int dstOffset, int count) {
+        Objects.checkFromIndexSize(dstOffset, count, dst.length);
+        long offset = rangeOffset(index, count, 4);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.read4Lo && index + count <= w.read4Hi) {
+            ints().get((int) index, dst, dstOffset, count);
+            return;
+        }
+        bulkRead(offset, (long) count * 4, (start, length) -> ints().get((int) (start >> 2), dst, dstOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+    }
+
+    // ---- long ----
+
+    /** Reads the long at element index {@code i} (byte offset {@code i * 8}). */
+    public final long getLong(long i) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.read8Lo && i < w.read8Hi) {
+            return host.getLong((int) (i << 3));
+        }
+        return slowGetLong(i);
+    }
+
+    /** Writes the long at element index {@code i} (byte offset {@code i * 8}). */
+    public final void putLong(long i, long value) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.write8Lo && i < w.write8Hi) {
+            host.putLong((int) (i << 3), value);
+            return;
+        }
+        slowPutLong(i, value);
+    }
+
+    private long slowGetLong(long i) {
+        long offset = elementOffset(i, 8);
+        access(offset, 8, false);
+        return host.getLong((int) offset);
+    }
+
+    private void slowPutLong(long i, long value) {
+        long offset = elementOffset(i, 8);
+        access(offset, 8, true);
+        host.putLong((int) offset, value);
+    }
+
+    /** Copies {@code src} to the start of the object. */
+    public final void copyFrom(long[] src) {
+        copyFrom(src, 0, 0, src.length);
+    }
+
+    /**
+     * Copies {@code count} elements from {@code src[srcOffset..]} to element index {@code index}, block by
+     * block; blocks the copy overwrites whole are not fetched first (ADSM paper §4.4).
+     */
+    public final void copyFrom(long[] src, int srcOffset, long index, int count) {
+        Objects.checkFromIndexSize(srcOffset, count, src.length);
+        long offset = rangeOffset(index, count, 8);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.write8Lo && index + count <= w.write8Hi) {
+            longs().put((int) index, src, srcOffset, count);
+            return;
+        }
+        bulkWrite(offset, (long) count * 8, (start, length) -> longs().put((int) (start >> 3), src, srcOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+    }
+
+    /** Copies the start of the object into {@code dst}. */
+    public final void copyTo(long[] dst) {
+        copyTo(0, dst, 0, dst.length);
+    }
+
+    /** Copies {@code count} elements from element index {@code index} into {@code dst[dstOffset..]}. */
+    public final void copyTo(long index, long[] dst, int dstOffset, int count) {
+        Objects.checkFromIndexSize(dstOffset, count, dst.length);
+        long offset = rangeOffset(index, count, 8);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.read8Lo && index + count <= w.read8Hi) {
+            longs().get((int) index, dst, dstOffset, count);
+            return;
+        }
+        bulkRead(offset, (long) count * 8, (start, length) -> longs().get((int) (start >> 3), dst, dstOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+    }
+
+    // ---- float ----
+
+    /** Reads the float at element index {@code i} (byte offset {@code i * 4}). */
+    public final float getFloat(long i) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.read4Lo && i < w.read4Hi) {
+            return host.getFloat((int) (i << 2));
+        }
+        return slowGetFloat(i);
+    }
+
+    /** Writes the float at element index {@code i} (byte offset {@code i * 4}). */
+    public final void putFloat(long i, float value) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.write4Lo && i < w.write4Hi) {
+            host.putFloat((int) (i << 2), value);
+            return;
+        }
+        slowPutFloat(i, value);
+    }
+
+    private float slowGetFloat(long i) {
+        long offset = elementOffset(i, 4);
+        access(offset, 4, false);
+        return host.getFloat((int) offset);
+    }
+
+    private void slowPutFloat(long i, float value) {
+        long offset = elementOffset(i, 4);
+        access(offset, 4, true);
+        host.putFloat((int) offset, value);
+    }
+
+    /** Copies {@code src} to the start of the object. */
+    public final void copyFrom(float[] src) {
+        copyFrom(src, 0, 0, src.length);
+    }
+
+    /**
+     * Copies {@code count} elements from {@code src[srcOffset..]} to element index {@code index}, block by
+     * block; blocks the copy overwrites whole are not fetched first (ADSM paper §4.4).
+     */
+    public final void copyFrom(float[] src, int srcOffset, long index, int count) {
+        Objects.checkFromIndexSize(srcOffset, count, src.length);
+        long offset = rangeOffset(index, count, 4);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.write4Lo && index + count <= w.write4Hi) {
+            floats().put((int) index, src, srcOffset, count);
+            return;
+        }
+        bulkWrite(offset, (long) count * 4, (start, length) -> floats().put((int) (start >> 2), src, srcOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+    }
+
+    /** Copies the start of the object into {@code dst}. */
+    public final void copyTo(float[] dst) {
+        copyTo(0, dst, 0, dst.length);
+    }
+
+    /** Copies {@code count} elements from element index {@code index} into {@code dst[dstOffset..]}. */
+    public final void copyTo(long index, float[] dst, int dstOffset, int count) {
+        Objects.checkFromIndexSize(dstOffset, count, dst.length);
+        long offset = rangeOffset(index, count, 4);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.read4Lo && index + count <= w.read4Hi) {
+            floats().get((int) index, dst, dstOffset, count);
+            return;
+        }
+        bulkRead(offset, (long) count * 4, (start, length) -> floats().get((int) (start >> 2), dst, dstOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+    }
+
+    // ---- double ----
+
+    /** Reads the double at element index {@code i} (byte offset {@code i * 8}). */
+    public final double getDouble(long i) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.read8Lo && i < w.read8Hi) {
+            return host.getDouble((int) (i << 3));
+        }
+        return slowGetDouble(i);
+    }
+
+    /** Writes the double at element index {@code i} (byte offset {@code i * 8}). */
+    public final void putDouble(long i, double value) {
+        Window w = window;
+        if (w.owner == Thread.currentThread() && i >= w.write8Lo && i < w.write8Hi) {
+            host.putDouble((int) (i << 3), value);
+            return;
+        }
+        slowPutDouble(i, value);
+    }
+
+    private double slowGetDouble(long i) {
+        long offset = elementOffset(i, 8);
+        access(offset, 8, false);
+        return host.getDouble((int) offset);
+    }
+
+    private void slowPutDouble(long i, double value) {
+        long offset = elementOffset(i, 8);
+        access(offset, 8, true);
+        host.putDouble((int) offset, value);
+    }
+
+    /** Copies {@code src} to the start of the object. */
+    public final void copyFrom(double[] src) {
+        copyFrom(src, 0, 0, src.length);
+    }
+
+    /**
+     * Copies {@code count} elements from {@code src[srcOffset..]} to element index {@code index}, block by
+     * block; blocks the copy overwrites whole are not fetched first (ADSM paper §4.4).
+     */
+    public final void copyFrom(double[] src, int srcOffset, long index, int count) {
+        Objects.checkFromIndexSize(srcOffset, count, src.length);
+        long offset = rangeOffset(index, count, 8);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.write8Lo && index + count <= w.write8Hi) {
+            doubles().put((int) index, src, srcOffset, count);
+            return;
+        }
+        bulkWrite(offset, (long) count * 8, (start, length) -> doubles().put((int) (start >> 3), src, srcOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+    }
+
+    /** Copies the start of the object into {@code dst}. */
+    public final void copyTo(double[] dst) {
+        copyTo(0, dst, 0, dst.length);
+    }
+
+    /** Copies {@code count} elements from element index {@code index} into {@code dst[dstOffset..]}. */
+    public final void copyTo(long index, double[] dst, int dstOffset, int count) {
+        Objects.checkFromIndexSize(dstOffset, count, dst.length);
+        long offset = rangeOffset(index, count, 8);
+        Window w = window;
+        if (w.owner == Thread.currentThread() && index >= w.read8Lo && index + count <= w.read8Hi) {
+            doubles().get((int) index, dst, dstOffset, count);
+            return;
+        }
+        bulkRead(offset, (long) count * 8, (start, length) -> doubles().get((int) (start >> 3), dst, dstOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+    }
+
+    // ---- file and channel I/O (ADSM paper §4.4) ----------------------------------------------------
+
+    /**
+     * Reads {@code bytes} bytes from {@code channel} into the object at byte {@code offset}, one block at a
+     * time: each block is made writable (dirty) before its part is read, so no read is ever interrupted by
+     * a fault half way (the paper's reason for block-sized I/O). A block read whole is not fetched first.
+     * If the channel fails or ends early, the blocks before the failing one hold the data read, and a block
+     * that was being overwritten whole keeps its previous contents.
+     *
+     * @throws UncheckedIOException when the channel fails or ends before {@code bytes} bytes
+     */
+    public final void readFrom(ReadableByteChannel channel, long offset, long bytes) {
+        Objects.requireNonNull(channel, "channel");
+        checkByteRange(offset, bytes);
+        bulkWrite(offset, bytes, (start, length) -> {
+            ByteBuffer dst = object.hostSlice(start, (int) length);
+            while (dst.hasRemaining()) {
+                if (channel.read(dst) < 0) {
+                    throw new EOFException("input ended " + (start - offset + dst.position()) + " bytes into a read of "
+                            + bytes + " bytes");
+                }
+            }
+        });
+    }
+
+    /** Reads the first {@code bytes} bytes of {@code file} into the object at byte {@code offset}. */
+    public final void readFrom(Path file, long offset, long bytes) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            readFrom(channel, offset, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code bytes} bytes of the object from byte {@code offset} to {@code channel}, one block at a
+     * time, fetching invalid blocks first.
+     */
+    public final void writeTo(WritableByteChannel channel, long offset, long bytes) {
+        Objects.requireNonNull(channel, "channel");
+        checkByteRange(offset, bytes);
+        bulkRead(offset, bytes, (start, length) -> {
+            ByteBuffer src = object.hostSlice(start, (int) length);
+            while (src.hasRemaining()) {
+                channel.write(src);
+            }
+        });
+    }
+
+    /** Writes {@code bytes} bytes of the object from byte {@code offset} to {@code file} (created or truncated). */
+    public final void writeTo(Path file, long offset, long bytes) {
+        try (FileChannel channel = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            writeTo(channel, offset, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    // ---- slow paths ----------------------------------------------------------------------------------
+
+    private void access(long offset, int size, boolean write) {
+        try {
+            object.manager().hostAccess(this, offset, size, write);
+        } catch (CoherenceException e) {
+            throw translate(e);
+        }
+    }
+
+    private void bulkWrite(long offset, long length, BlockPart part) {
+        try {
+            object.manager().bulkAccess(this, offset, length, true, part);
+        } catch (CoherenceException e) {
+            throw translate(e);
+        }
+    }
+
+    private void bulkRead(long offset, long length, BlockPart part) {
+        try {
+            object.manager().bulkAccess(this, offset, length, false, part);
+        } catch (CoherenceException e) {
+            throw translate(e);
+        }
+    }
+
+    private long elementOffset(long index, int size) {
+        if (index < 0 || index >= byteSize / size) {
+            throw new IndexOutOfBoundsException("element index " + index + " outside [0, " + byteSize / size
+                    + ") of " + object + " (element size " + size + ")");
+        }
+        return index * size;
+    }
+
+    private long rangeOffset(long index, int count, int size) {
+        long elements = byteSize / size;
+        if (index < 0 || count < 0 || index > elements - count) {
+            throw new IndexOutOfBoundsException("elements [" + index + ", " + index + " + " + count
+                    + ") outside [0, " + elements + ") of " + object + " (element size " + size + ")");
+        }
+        return index * size;
+    }
+
+    private void checkByteRange(long offset, long bytes) {
+        if (offset < 0 || bytes < 0 || offset > byteSize - bytes) {
+            throw new IndexOutOfBoundsException(
+                    "bytes [" + offset + ", " + offset + " + " + bytes + ") outside [0, " + byteSize + ") of " + object);
+        }
+    }
+
+    private IntBuffer ints() {
+        IntBuffer view = ints;
+        if (view == null) {
+            view = host.duplicate().order(host.order()).asIntBuffer();
+            ints = view;
+        }
+        return view;
+    }
+
+    private LongBuffer longs() {
+        LongBuffer view = longs;
+        if (view == null) {
+            view = host.duplicate().order(host.order()).asLongBuffer();
+            longs = view;
+        }
+        return view;
+    }
+
+    private FloatBuffer floats() {
+        FloatBuffer view = floats;
+        if (view == null) {
+            view = host.duplicate().order(host.order()).asFloatBuffer();
+            floats = view;
+        }
+        return view;
+    }
+
+    private DoubleBuffer doubles() {
+        DoubleBuffer view = doubles;
+        if (view == null) {
+            view = host.duplicate().order(host.order()).asDoubleBuffer();
+            doubles = view;
+        }
+        return view;
+    }
+}

@@ -1,0 +1,221 @@
+package dev.gmac.coherence;
+
+import dev.gmac.coherence.transfer.TransferEngine;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * Rolling-update (ADSM paper §4.3): the detecting state machine per fixed-size block, with at most
+ * "rolling size" blocks dirty at once. The rolling size grows by a fixed number of blocks (default 2) on
+ * every allocation (and shrinks by as much on every free, so it keeps tracking the live objects). When a
+ * write makes a block dirty and the limit is exceeded, the oldest dirty block is flushed to the accelerator
+ * <em>asynchronously</em>, by the {@link DmaEngine} thread, and becomes read-only; a read of an invalid
+ * block fetches only that block.
+ *
+ * <h2>Which block is evicted</h2>
+ *
+ * <p>The oldest dirty block (in the order blocks became dirty) whose object no other thread may be writing
+ * through a cached window ({@link SharedObject#writableOnlyBy}); never the block whose fault triggered the
+ * eviction (its write has not landed yet). If no block qualifies the limit is exceeded until a later fault
+ * can evict, or the next call sends everything. So an object that several threads write at once is not
+ * evicted eagerly: see {@link SharedObject} for why that would lose writes.
+ *
+ * <h2>Concurrency</h2>
+ *
+ * <p>Block states change by CAS ({@link BlockTable}). The queue of dirty blocks (oldest first) and the
+ * rolling size are guarded by {@link #lock}, taken on the slow path only: when a block becomes dirty or
+ * clean, and to pick a victim. An eviction is DIRTY -> FLUSHING (CAS), then a second check of the writers
+ * (the Dekker handshake with a joining writer; on losing it the CAS is undone), then the request is queued;
+ * the DMA thread copies and CASes FLUSHING -> READ_ONLY, which fails harmlessly if a write made the block
+ * dirty again meanwhile.
+ */
+public final class RollingUpdate extends DetectingProtocol {
+
+    private record DirtyBlock(SharedObject object, int block) {}
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final LinkedHashSet<DirtyBlock> dirty = new LinkedHashSet<>(); // guarded by lock
+    private int rollingSize; // guarded by lock
+    private final DmaEngine dma;
+    private final Consumer<Throwable> asyncFailures;
+
+    /**
+     * @param asyncFailures where failures of eager transfers go (the manager reports them at the next call
+     *     or sync); the block stays dirty, so no data is lost
+     */
+    public RollingUpdate(TransferEngine transfers, CoherenceConfig config, Consumer<Throwable> asyncFailures) {
+        super(transfers, config);
+        this.asyncFailures = asyncFailures;
+        this.dma = new DmaEngine(config.dmaRingSize(), this::flush, asyncFailures);
+    }
+
+    @Override
+    public ProtocolKind kind() {
+        return ProtocolKind.ROLLING;
+    }
+
+    @Override
+    public int blockSizeFor(long objectBytes) {
+        return config.blockSize();
+    }
+
+    /** The current rolling size (most blocks dirty at once). */
+    public int rollingSize() {
+        lock.lock();
+        try {
+            return rollingSize;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int dirtyBlocks() {
+        lock.lock();
+        try {
+            return dirty.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void allocated(SharedObject object) {
+        lock.lock();
+        try {
+            rollingSize += config.rollingIncrement();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void freed(SharedObject object) {
+        lock.lock();
+        try {
+            rollingSize = Math.max(0, rollingSize - config.rollingIncrement());
+            dirty.removeIf(entry -> entry.object() == object);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    void becameDirty(SharedObject object, int block, boolean mayEvict) {
+        List<DirtyBlock> inline = null;
+        lock.lock();
+        try {
+            DirtyBlock added = new DirtyBlock(object, block);
+            dirty.add(added);
+            Thread self = Thread.currentThread();
+            while (mayEvict && dirty.size() > rollingSize) {
+                DirtyBlock victim = evictOldest(added, self);
+                if (victim == null) {
+                    break;
+                }
+                if (config.asyncEviction()) {
+                    dma.submit(victim.object(), victim.block());
+                } else {
+                    if (inline == null) {
+                        inline = new ArrayList<>(2);
+                    }
+                    inline.add(victim);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (inline != null) {
+            for (DirtyBlock victim : inline) {
+                try {
+                    flush(victim.object(), victim.block());
+                } catch (RuntimeException e) {
+                    asyncFailures.accept(e);
+                }
+            }
+        }
+    }
+
+    /** Picks, marks FLUSHING and dequeues the oldest evictable dirty block other than {@code keep}. */
+    private DirtyBlock evictOldest(DirtyBlock keep, Thread self) {
+        Iterator<DirtyBlock> it = dirty.iterator();
+        while (it.hasNext()) {
+            DirtyBlock candidate = it.next();
+            if (candidate.equals(keep)) {
+                continue;
+            }
+            SharedObject object = candidate.object();
+            if (object.isFreed()) {
+                it.remove();
+                continue;
+            }
+            if (!object.writableOnlyBy(self)) {
+                continue;
+            }
+            if (!object.blocks.cas(candidate.block(), BlockTable.DIRTY, BlockTable.FLUSHING)) {
+                if (object.blocks.get(candidate.block()) != BlockTable.DIRTY) {
+                    it.remove(); // left DIRTY without telling us; cannot be counted as dirty
+                }
+                continue;
+            }
+            // Dekker: our CAS above is ordered before this read; a thread joining the writers CASes the
+            // writer field before it reads states. Either we see it here, or it sees FLUSHING.
+            if (!object.writableOnlyBy(self)) {
+                object.blocks.cas(candidate.block(), BlockTable.FLUSHING, BlockTable.DIRTY);
+                continue;
+            }
+            it.remove();
+            object.revokeWindows(); // our own cached write windows over the block
+            counters.eviction();
+            return candidate;
+        }
+        return null;
+    }
+
+    /** The DMA job: copy the block, then FLUSHING -> READ_ONLY (unless a write made it dirty again). */
+    private void flush(SharedObject object, int block) {
+        transfers.toAcceleratorAsync(
+                object.deviceAddress() + object.blockStart(block), object.hostBlock(block), failure -> {
+                    if (failure == null) {
+                        object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.READ_ONLY);
+                    } else {
+                        object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
+                        asyncFailures.accept(failure);
+                    }
+                });
+    }
+
+    @Override
+    void becameClean(SharedObject object, int block) {
+        lock.lock();
+        try {
+            dirty.remove(new DirtyBlock(object, block));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    void releasedAll() {
+        lock.lock();
+        try {
+            dirty.clear();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void drainAsyncTransfers() {
+        dma.drain();
+    }
+
+    @Override
+    public void close() {
+        dma.close();
+    }
+}

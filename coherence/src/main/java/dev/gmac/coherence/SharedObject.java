@@ -1,0 +1,266 @@
+package dev.gmac.coherence;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * One allocation in the shared address space (ADSM paper §4.2): an accelerator allocation, a host copy of
+ * the same size in off-heap memory, and the coherence state of its fixed-size blocks (§4.3; one block for
+ * batch- and lazy-update, which work at object granularity).
+ *
+ * <p>Host code reaches the host copy only through {@link HostAccessor}s; the object remembers them (weakly)
+ * so that a transition that takes permission away can empty their cached windows.
+ *
+ * <h2>Writers</h2>
+ *
+ * <p>The object records which threads may hold a cached write window on it since the last release: none,
+ * one thread, or "several". A thread joins before it computes a window with write permission (or writes in
+ * bulk). Rolling-update evicts a dirty block only when the evicting thread is the sole writer (or there is
+ * none): a block written through another thread's cached window could otherwise be marked read-only after
+ * the eviction copied it but before that thread's store landed, losing the store. Joining is a CAS and the
+ * evictor's check a volatile read that follows its state CAS, so the two sides form a Dekker handshake (see
+ * {@link BlockTable}). A release resets the writers; the program's own synchronization orders every host
+ * access before the release (release consistency, §3.3).
+ */
+public final class SharedObject {
+    private static final Object SEVERAL = new Object() {
+        @Override
+        public String toString() {
+            return "several threads";
+        }
+    };
+
+    private static final VarHandle WRITERS;
+    private static final VarHandle FREED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            WRITERS = lookup.findVarHandle(SharedObject.class, "writers", Object.class);
+            FREED = lookup.findVarHandle(SharedObject.class, "freed", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final SharedMemoryManager manager;
+    private final long id;
+    private final long deviceAddress;
+    private final long address;
+    private final int byteSize;
+    private final int blockSize;
+    private final int blockCount;
+    private final ByteBuffer host;
+    final BlockTable blocks;
+    private final CopyOnWriteArrayList<WeakReference<HostAccessor>> accessors = new CopyOnWriteArrayList<>();
+
+    @SuppressWarnings("unused") // accessed through WRITERS
+    private volatile Object writers;
+
+    @SuppressWarnings("unused") // accessed through FREED
+    private volatile boolean freed;
+
+    SharedObject(
+            SharedMemoryManager manager,
+            long id,
+            long deviceAddress,
+            long address,
+            int byteSize,
+            int blockSize,
+            ByteBuffer host,
+            int initialState) {
+        this.manager = manager;
+        this.id = id;
+        this.deviceAddress = deviceAddress;
+        this.address = address;
+        this.byteSize = byteSize;
+        this.blockSize = blockSize;
+        this.blockCount = (int) (((long) byteSize + blockSize - 1) / blockSize);
+        this.host = host.order(ByteOrder.LITTLE_ENDIAN);
+        this.blocks = new BlockTable(blockCount, initialState);
+    }
+
+    /** Allocation order within its manager, from 1. */
+    public long id() {
+        return id;
+    }
+
+    /** The accelerator address of the allocation. */
+    public long deviceAddress() {
+        return deviceAddress;
+    }
+
+    /**
+     * The address the program sees: equal to {@link #deviceAddress()} (one address on both sides, §4.2),
+     * except for a safe allocation, whose address is valid on the host only ({@code adsmSafeAlloc}).
+     */
+    public long address() {
+        return address;
+    }
+
+    /** Whether the host address differs from the device address ({@code adsmSafeAlloc}). */
+    public boolean isSafeAllocation() {
+        return address != deviceAddress;
+    }
+
+    public long byteSize() {
+        return byteSize;
+    }
+
+    public int blockSize() {
+        return blockSize;
+    }
+
+    public int blockCount() {
+        return blockCount;
+    }
+
+    /** The current state of block {@code block}. */
+    public BlockState state(int block) {
+        return BlockState.of(blocks.get(block));
+    }
+
+    /** The block that holds byte {@code offset}. */
+    public int blockOf(long offset) {
+        return (int) (offset / blockSize);
+    }
+
+    /** First byte of block {@code block}. */
+    public long blockStart(int block) {
+        return (long) block * blockSize;
+    }
+
+    /** Length of block {@code block} (the last one may be shorter). */
+    public int blockLength(int block) {
+        return (int) Math.min(blockSize, byteSize - blockStart(block));
+    }
+
+    public boolean isFreed() {
+        return (boolean) FREED.getVolatile(this);
+    }
+
+    public SharedMemoryManager manager() {
+        return manager;
+    }
+
+    @Override
+    public String toString() {
+        return "SharedObject#" + id + "[0x" + Long.toHexString(address) + ", " + byteSize + " bytes, " + blockCount
+                + " block(s)]";
+    }
+
+    // ---- host copy ----------------------------------------------------------------------------------
+
+    /** The whole host copy (little-endian); callers use absolute indexes only. */
+    ByteBuffer host() {
+        return host;
+    }
+
+    /** A view of host bytes [offset, offset + length). */
+    ByteBuffer hostSlice(long offset, int length) {
+        return host.slice((int) offset, length).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** A view of the host copy of block {@code block}. */
+    ByteBuffer hostBlock(int block) {
+        return hostSlice(blockStart(block), blockLength(block));
+    }
+
+    // ---- lifecycle ----------------------------------------------------------------------------------
+
+    void markFreed() {
+        FREED.setVolatile(this, true);
+        revokeWindows();
+    }
+
+    void checkLive() {
+        if (isFreed()) {
+            throw new CoherenceException(
+                    CoherenceException.Kind.USE_AFTER_FREE, this + " is used after it was freed");
+        }
+    }
+
+    // ---- writers ------------------------------------------------------------------------------------
+
+    /** Records that {@code thread} may write this object through a cached window. */
+    void joinWriters(Thread thread) {
+        for (; ; ) {
+            Object current = WRITERS.getVolatile(this);
+            if (current == thread || current == SEVERAL) {
+                return;
+            }
+            Object next = current == null ? thread : SEVERAL;
+            if (WRITERS.compareAndSet(this, current, next)) {
+                return;
+            }
+        }
+    }
+
+    /** Whether no thread other than {@code thread} may write this object through a cached window. */
+    boolean writableOnlyBy(Thread thread) {
+        Object current = WRITERS.getVolatile(this);
+        return current == null || current == thread;
+    }
+
+    /** Forgets the writers: called at a release, after every window has been emptied. */
+    void resetWriters() {
+        WRITERS.setVolatile(this, null);
+    }
+
+    // ---- accessors and windows ----------------------------------------------------------------------
+
+    void register(HostAccessor accessor) {
+        accessors.removeIf(reference -> reference.get() == null);
+        accessors.add(new WeakReference<>(accessor));
+    }
+
+    /** Empties the window of every accessor: their next access takes the slow path. */
+    void revokeWindows() {
+        for (WeakReference<HostAccessor> reference : accessors) {
+            HostAccessor accessor = reference.get();
+            if (accessor != null) {
+                accessor.revokeWindow();
+            }
+        }
+    }
+
+    /** Most blocks one window scan looks at on each side of the faulting block. */
+    private static final int WINDOW_SCAN_BLOCKS = 4096;
+
+    /**
+     * The window for {@code thread} around block {@code block}: the run of readable blocks that contains it
+     * and, when {@code write} (the thread has joined the writers), the run of dirty blocks that contains it.
+     */
+    Window windowAround(int block, Thread thread, boolean write) {
+        if (!BlockTable.readable(blocks.get(block))) {
+            return Window.EMPTY;
+        }
+        int lo = block;
+        while (lo > 0 && block - lo < WINDOW_SCAN_BLOCKS && BlockTable.readable(blocks.get(lo - 1))) {
+            lo--;
+        }
+        int hi = block + 1;
+        while (hi < blockCount && hi - block < WINDOW_SCAN_BLOCKS && BlockTable.readable(blocks.get(hi))) {
+            hi++;
+        }
+        long writeLo = 0;
+        long writeHi = 0;
+        if (write && blocks.get(block) == BlockTable.DIRTY) {
+            int wlo = block;
+            while (wlo > lo && blocks.get(wlo - 1) == BlockTable.DIRTY) {
+                wlo--;
+            }
+            int whi = block + 1;
+            while (whi < hi && blocks.get(whi) == BlockTable.DIRTY) {
+                whi++;
+            }
+            writeLo = blockStart(wlo);
+            writeHi = Math.min(byteSize, blockStart(whi));
+        }
+        return new Window(thread, blockStart(lo), Math.min(byteSize, blockStart(hi)), writeLo, writeHi);
+    }
+}

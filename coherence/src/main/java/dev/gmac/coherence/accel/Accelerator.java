@@ -1,0 +1,70 @@
+package dev.gmac.coherence.accel;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Accelerator memory as the ADSM runtime sees it (ADSM paper §4.1, the Accelerator Abstraction Layer).
+ *
+ * <p>All copies are of whole {@link ByteBuffer#remaining()} ranges and leave the buffer's position
+ * unchanged. Errors are {@link AcceleratorException}s naming the address. Implementations are thread-safe.
+ *
+ * <p>The asynchronous copies have default implementations that copy synchronously on the caller and then
+ * report completion; an implementation backed by real DMA hardware overrides them to return at once and
+ * report completion from its own thread. The coherence module calls them only from its DMA engine thread.
+ */
+public interface Accelerator {
+
+    /** A short name for messages and reports, e.g. "software GPU" or "in-memory". */
+    String name();
+
+    /**
+     * Allocates {@code bytes} of accelerator memory.
+     *
+     * @return the device address of the allocation (never 0)
+     * @throws AcceleratorException with {@link AcceleratorException.Kind#OUT_OF_MEMORY} when memory runs out
+     */
+    long allocate(long bytes);
+
+    /** Frees an allocation returned by {@link #allocate(long)}. */
+    void free(long deviceAddress);
+
+    /** Copies {@code src.remaining()} bytes from host memory to the device at {@code deviceAddress}. */
+    void copyToDevice(long deviceAddress, ByteBuffer src);
+
+    /** Copies {@code dst.remaining()} bytes from the device at {@code deviceAddress} into host memory. */
+    void copyToHost(long deviceAddress, ByteBuffer dst);
+
+    /** Copies {@code bytes} bytes inside device memory; the ranges must not overlap. */
+    void copyDeviceToDevice(long dstAddress, long srcAddress, long bytes);
+
+    /** Sets {@code bytes} bytes of device memory to {@code byteValue} (its low 8 bits). */
+    void memset(long deviceAddress, int byteValue, long bytes);
+
+    /**
+     * Starts a host-to-device copy and reports its completion to {@code done}. The caller must not modify
+     * {@code src} until completion is reported.
+     */
+    default void copyToDeviceAsync(long deviceAddress, ByteBuffer src, CopyCompletion done) {
+        Throwable failure = null;
+        try {
+            copyToDevice(deviceAddress, src);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        done.completed(failure);
+    }
+
+    /**
+     * Starts a device-to-host copy and reports its completion to {@code done}. The caller must not read
+     * {@code dst} until completion is reported.
+     */
+    default void copyToHostAsync(long deviceAddress, ByteBuffer dst, CopyCompletion done) {
+        Throwable failure = null;
+        try {
+            copyToHost(deviceAddress, dst);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        done.completed(failure);
+    }
+}

@@ -1,0 +1,184 @@
+package dev.gmac.gpu;
+
+/**
+ * The shape of a {@link SoftwareGpu}: device memory size, scheduling seed, watchdog and per-CTA / per-thread
+ * limits. Immutable; built with {@link #builder()}.
+ *
+ * <p>The warp size is fixed at 32 lanes (NVIDIA's, Fung thesis §2.1.2). Warp scheduling in the functional
+ * model is deterministic for a given {@link #seed()}: the same PTX, inputs, configuration and seed give the
+ * same results and statistics.
+ */
+public final class GpuConfig {
+    /** Lanes per warp. */
+    public static final int WARP_SIZE = 32;
+
+    private final long globalMemoryBytes;
+    private final long seed;
+    private final long watchdogWarpSteps;
+    private final int maxResidentCtas;
+    private final int sharedMemoryPerCta;
+    private final int localMemoryPerThread;
+    private final int schedulingQuantum;
+
+    private GpuConfig(Builder b) {
+        this.globalMemoryBytes = b.globalMemoryBytes;
+        this.seed = b.seed;
+        this.watchdogWarpSteps = b.watchdogWarpSteps;
+        this.maxResidentCtas = b.maxResidentCtas;
+        this.sharedMemoryPerCta = b.sharedMemoryPerCta;
+        this.localMemoryPerThread = b.localMemoryPerThread;
+        this.schedulingQuantum = b.schedulingQuantum;
+    }
+
+    /** 32-lane warps, 1 GiB of device memory (allocated lazily, per allocation), seed 0. */
+    public static GpuConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder holding the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this configuration's values. */
+    public Builder toBuilder() {
+        return new Builder()
+                .globalMemoryBytes(globalMemoryBytes)
+                .seed(seed)
+                .watchdogWarpSteps(watchdogWarpSteps)
+                .maxResidentCtas(maxResidentCtas)
+                .sharedMemoryPerCta(sharedMemoryPerCta)
+                .localMemoryPerThread(localMemoryPerThread)
+                .schedulingQuantum(schedulingQuantum);
+    }
+
+    /** Bytes of device global memory that allocations may use in total (default 1 GiB). */
+    public long globalMemoryBytes() {
+        return globalMemoryBytes;
+    }
+
+    /** Seed of the deterministic warp scheduler (default 0). */
+    public long seed() {
+        return seed;
+    }
+
+    /**
+     * Warp instructions the whole launch may execute without progress before it is stopped with a {@link
+     * FaultKind#WATCHDOG} fault. Progress is a thread finishing, a barrier releasing, or a store or atomic
+     * that changes memory. Default 2^25 (about a second of a spinning warp).
+     */
+    public long watchdogWarpSteps() {
+        return watchdogWarpSteps;
+    }
+
+    /** CTAs that are resident (interleaved) at the same time; later CTAs start as earlier ones finish. */
+    public int maxResidentCtas() {
+        return maxResidentCtas;
+    }
+
+    /** Largest static plus dynamic shared memory of one CTA, in bytes (default 96 KiB). */
+    public int sharedMemoryPerCta() {
+        return sharedMemoryPerCta;
+    }
+
+    /** Largest per-thread local memory (stack frames and {@code .local} arrays), in bytes (default 64 KiB). */
+    public int localMemoryPerThread() {
+        return localMemoryPerThread;
+    }
+
+    /** Warp instructions a warp runs before the functional scheduler picks again (default 256). */
+    public int schedulingQuantum() {
+        return schedulingQuantum;
+    }
+
+    /** Lanes per warp: always 32. */
+    public int warpSize() {
+        return WARP_SIZE;
+    }
+
+    @Override
+    public String toString() {
+        return "GpuConfig{globalMemoryBytes=" + globalMemoryBytes + ", seed=" + seed + ", watchdogWarpSteps="
+                + watchdogWarpSteps + ", maxResidentCtas=" + maxResidentCtas + ", sharedMemoryPerCta="
+                + sharedMemoryPerCta + ", localMemoryPerThread=" + localMemoryPerThread + ", schedulingQuantum="
+                + schedulingQuantum + "}";
+    }
+
+    /** Mutable builder of {@link GpuConfig}. */
+    public static final class Builder {
+        private long globalMemoryBytes = 1L << 30;
+        private long seed;
+        private long watchdogWarpSteps = 1L << 25;
+        private int maxResidentCtas = 8;
+        private int sharedMemoryPerCta = 96 * 1024;
+        private int localMemoryPerThread = 64 * 1024;
+        private int schedulingQuantum = 256;
+
+        private Builder() {}
+
+        /** Device memory capacity in bytes (at least 1). */
+        public Builder globalMemoryBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("globalMemoryBytes must be >= 1, got " + bytes);
+            }
+            this.globalMemoryBytes = bytes;
+            return this;
+        }
+
+        /** Scheduler seed. */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Watchdog budget in warp instructions without progress (at least 1). */
+        public Builder watchdogWarpSteps(long steps) {
+            if (steps < 1) {
+                throw new IllegalArgumentException("watchdogWarpSteps must be >= 1, got " + steps);
+            }
+            this.watchdogWarpSteps = steps;
+            return this;
+        }
+
+        /** Number of CTAs interleaved at once (at least 1). */
+        public Builder maxResidentCtas(int ctas) {
+            if (ctas < 1) {
+                throw new IllegalArgumentException("maxResidentCtas must be >= 1, got " + ctas);
+            }
+            this.maxResidentCtas = ctas;
+            return this;
+        }
+
+        /** Shared memory limit per CTA in bytes (at least 0). */
+        public Builder sharedMemoryPerCta(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("sharedMemoryPerCta must be >= 0, got " + bytes);
+            }
+            this.sharedMemoryPerCta = bytes;
+            return this;
+        }
+
+        /** Local memory limit per thread in bytes (at least 0). */
+        public Builder localMemoryPerThread(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("localMemoryPerThread must be >= 0, got " + bytes);
+            }
+            this.localMemoryPerThread = bytes;
+            return this;
+        }
+
+        /** Scheduling quantum in warp instructions (at least 1). */
+        public Builder schedulingQuantum(int instructions) {
+            if (instructions < 1) {
+                throw new IllegalArgumentException("schedulingQuantum must be >= 1, got " + instructions);
+            }
+            this.schedulingQuantum = instructions;
+            return this;
+        }
+
+        /** The configuration. */
+        public GpuConfig build() {
+            return new GpuConfig(this);
+        }
+    }
+}

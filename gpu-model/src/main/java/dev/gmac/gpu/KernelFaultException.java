@@ -1,0 +1,87 @@
+package dev.gmac.gpu;
+
+/**
+ * A kernel stopped on a fault. It names the kernel, the PTX source line of the faulting instruction, the CTA
+ * and thread (zero-based coordinates), the address involved (or -1) and the reason. The JVM never crashes on a
+ * kernel fault, and device memory written before the fault stays as it was written.
+ */
+public final class KernelFaultException extends GpuException {
+    private final String kernel;
+    private final int ptxLine;
+    private final Dim3 cta;
+    private final Dim3 thread;
+    private final long address;
+    private final FaultKind kind;
+    private final String reason;
+
+    /**
+     * Creates a fault.
+     *
+     * @param kernel the kernel (entry) name
+     * @param ptxLine the PTX line of the faulting instruction, or 0 when no single instruction is to blame
+     * @param cta the CTA coordinates, or null when not known
+     * @param thread the thread coordinates inside the CTA, or null when not known
+     * @param address the address involved, or -1
+     * @param kind the kind of fault
+     * @param reason what happened, in words
+     */
+    public KernelFaultException(
+            String kernel, int ptxLine, Dim3 cta, Dim3 thread, long address, FaultKind kind, String reason) {
+        super(format(kernel, ptxLine, cta, thread, address, kind, reason));
+        this.kernel = kernel;
+        this.ptxLine = ptxLine;
+        this.cta = cta;
+        this.thread = thread;
+        this.address = address;
+        this.kind = kind;
+        this.reason = reason;
+    }
+
+    private static String format(
+            String kernel, int ptxLine, Dim3 cta, Dim3 thread, long address, FaultKind kind, String reason) {
+        StringBuilder sb = new StringBuilder("kernel fault ").append(kind).append(" in ").append(kernel);
+        sb.append(" at PTX line ").append(ptxLine);
+        sb.append(", CTA ").append(cta == null ? "?" : cta.toString());
+        sb.append(", thread ").append(thread == null ? "?" : thread.toString());
+        if (address != -1) {
+            sb.append(", address 0x").append(Long.toHexString(address));
+        }
+        sb.append(": ").append(reason);
+        return sb.toString();
+    }
+
+    /** The kernel (entry) name. */
+    public String kernel() {
+        return kernel;
+    }
+
+    /** The PTX source line of the faulting instruction (0 when no single instruction is to blame). */
+    public int ptxLine() {
+        return ptxLine;
+    }
+
+    /** The zero-based coordinates of the faulting CTA. */
+    public Dim3 cta() {
+        return cta;
+    }
+
+    /** The zero-based coordinates of the faulting thread inside its CTA. */
+    public Dim3 thread() {
+        return thread;
+    }
+
+    /** The address involved, or -1 when no address is involved. */
+    public long address() {
+        return address;
+    }
+
+    /** The kind of fault. */
+    public FaultKind kind() {
+        return kind;
+    }
+
+    /** The reason in words, without the location prefix of {@link #getMessage()}. */
+    public String reason() {
+        return reason;
+    }
+}

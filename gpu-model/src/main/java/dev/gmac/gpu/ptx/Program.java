@@ -1,0 +1,73 @@
+package dev.gmac.gpu.ptx;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A lowered PTX module: one code array for all its functions, the functions, the static shared-memory layout
+ * (all {@code .shared} variables of the module, then the dynamic {@code extern .shared} area), and the
+ * constant bank with its initial contents. Module {@code .global} variables were allocated in device memory
+ * when the module was loaded; their addresses are already in the code.
+ */
+public final class Program {
+    private final Insn[] code;
+    private final List<FunctionInfo> functions;
+    private final Map<String, FunctionInfo> byName;
+    private final int staticSharedBytes;
+    private final int dynamicSharedOffset;
+    private final byte[] constBank;
+    private final Map<String, Long> globalAddresses;
+
+    Program(
+            Insn[] code,
+            List<FunctionInfo> functions,
+            Map<String, FunctionInfo> byName,
+            int staticSharedBytes,
+            int dynamicSharedOffset,
+            byte[] constBank,
+            Map<String, Long> globalAddresses) {
+        this.code = code;
+        this.functions = List.copyOf(functions);
+        this.byName = Map.copyOf(byName);
+        this.staticSharedBytes = staticSharedBytes;
+        this.dynamicSharedOffset = dynamicSharedOffset;
+        this.constBank = constBank;
+        this.globalAddresses = Collections.unmodifiableMap(globalAddresses);
+    }
+
+    /** The code of every function; index = PC. Do not modify. */
+    public Insn[] code() {
+        return code;
+    }
+
+    /** Functions in file order. */
+    public List<FunctionInfo> functions() {
+        return functions;
+    }
+
+    /** The function named {@code name}, or null. */
+    public FunctionInfo function(String name) {
+        return byName.get(name);
+    }
+
+    /** Bytes of static shared memory per CTA. */
+    public int staticSharedBytes() {
+        return staticSharedBytes;
+    }
+
+    /** Shared-space offset where the dynamic ({@code extern .shared}) area begins. */
+    public int dynamicSharedOffset() {
+        return dynamicSharedOffset;
+    }
+
+    /** The constant bank (read-only by convention). */
+    public byte[] constBank() {
+        return constBank;
+    }
+
+    /** Device addresses of the module's {@code .global} variables. */
+    public Map<String, Long> globalAddresses() {
+        return globalAddresses;
+    }
+}

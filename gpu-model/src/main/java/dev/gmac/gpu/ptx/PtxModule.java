@@ -1,0 +1,85 @@
+package dev.gmac.gpu.ptx;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A loaded PTX module: its kernels and the lowered, ready-to-run program. Made by {@link
+ * dev.gmac.gpu.SoftwareGpu#load(String)}, which also allocates the module's {@code .global} variables in that
+ * device's memory, so a module belongs to the device that loaded it.
+ */
+public final class PtxModule {
+    private final Program program;
+    private final List<KernelSignature> kernels;
+    private final Object owner;
+
+    private PtxModule(Program program, Object owner) {
+        this.program = program;
+        this.owner = owner;
+        List<KernelSignature> ks = new ArrayList<>();
+        for (FunctionInfo f : program.functions()) {
+            if (f.isEntry && f.signature != null) {
+                ks.add(f.signature);
+            }
+        }
+        this.kernels = Collections.unmodifiableList(ks);
+    }
+
+    /**
+     * Parses and lowers {@code ptxText}; {@code .global} variables are allocated and initialised through
+     * {@code allocator}. For use by the device that owns the module.
+     *
+     * @throws PtxSyntaxException when the text does not parse
+     * @throws UnsupportedPtxException when it contains something the engine cannot run
+     */
+    public static PtxModule load(String ptxText, GlobalVariableAllocator allocator, Object owner) {
+        Lowering.GlobalAllocator a = new Lowering.GlobalAllocator() {
+            @Override
+            public long allocate(String name, long bytes, int align) {
+                return allocator.allocate(name, bytes, align);
+            }
+
+            @Override
+            public void write(long address, byte[] bytes) {
+                allocator.write(address, bytes);
+            }
+        };
+        return new PtxModule(Lowering.load(ptxText, a), owner);
+    }
+
+    /** Allocates module {@code .global} variables in a device's memory. */
+    public interface GlobalVariableAllocator {
+        /** Allocates {@code bytes} aligned to {@code align} and returns the device address. */
+        long allocate(String name, long bytes, int align);
+
+        /** Writes initial contents. */
+        void write(long address, byte[] bytes);
+    }
+
+    /** The {@code .entry} functions, in file order. */
+    public List<KernelSignature> kernels() {
+        return kernels;
+    }
+
+    /** The kernel named {@code name}. */
+    public Optional<KernelSignature> kernel(String name) {
+        for (KernelSignature k : kernels) {
+            if (k.name().equals(name)) {
+                return Optional.of(k);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The lowered program (the executable form). */
+    public Program program() {
+        return program;
+    }
+
+    /** The device that loaded this module. */
+    public Object owner() {
+        return owner;
+    }
+}

@@ -1,0 +1,344 @@
+package dev.gmac.gpu.timing.config;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every key of the preset file format, in file order, and the translation between a map of key values and a
+ * {@link TimingConfig}. Also checks the rules that involve several keys.
+ */
+final class ConfigSchema {
+    static final long MAX_INT = Integer.MAX_VALUE;
+
+    static final List<ConfigKey> KEYS = List.of(
+            ConfigKey.text("name", "preset name"),
+            ConfigKey.text("description", "what the configuration models, one line"),
+            ConfigKey.decimal("clock.core.mhz", 1, 100_000, "SIMT core clock"),
+            ConfigKey.decimal("clock.icnt.mhz", 1, 100_000, "interconnect clock"),
+            ConfigKey.decimal("clock.l2.mhz", 1, 100_000, "L2 slice clock"),
+            ConfigKey.decimal("clock.dram.mhz", 1, 100_000, "DRAM command clock"),
+            ConfigKey.integer("core.count", 1, 4096, "SIMT cores"),
+            ConfigKey.integer("core.warp.size", 8, 64, "threads per warp (wavefront)"),
+            ConfigKey.integer("core.max.threads", 8, 1 << 20, "resident threads per core"),
+            ConfigKey.integer("core.max.ctas", 1, 4096, "resident CTAs per core"),
+            ConfigKey.integer("core.registers", 1, 1 << 26, "32-bit registers per core"),
+            ConfigKey.size("core.shared.bytes", 0, 1L << 30, "shared memory per core"),
+            ConfigKey.integer("core.schedulers", 1, 64, "warp schedulers per core"),
+            ConfigKey.choice(
+                    "core.scheduler", choices(SchedulerPolicy.values()), "warp scheduling policy"),
+            ConfigKey.choice("core.scoreboard", choices(ScoreboardMode.values()), "dependence tracking"),
+            ConfigKey.integer("core.ibuffer.entries", 1, 16, "decoded instructions per warp"),
+            ConfigKey.integer("core.fetch.latency", 1, 10_000, "cycles to fetch and decode one instruction"),
+            ConfigKey.integer("core.branch.latency", 1, 10_000, "cycles until a branch outcome reaches fetch"),
+            ConfigKey.integer("core.barrier.latency", 0, 10_000, "cycles from the last barrier arrival to release"),
+            ConfigKey.integer("core.alu.units", 1, 64, "ALU pipelines per core"),
+            ConfigKey.integer("core.alu.width", 1, 64, "lanes per ALU pipeline"),
+            ConfigKey.integer("core.alu.latency", 1, 100_000, "ALU result latency in cycles"),
+            ConfigKey.integer("core.sfu.units", 1, 64, "SFU pipelines per core"),
+            ConfigKey.integer("core.sfu.width", 1, 64, "lanes per SFU pipeline"),
+            ConfigKey.integer("core.sfu.latency", 1, 100_000, "SFU result latency in cycles"),
+            ConfigKey.integer("core.ldst.width", 1, 64, "lanes the load/store unit takes per cycle"),
+            ConfigKey.integer("shared.banks", 1, 1024, "shared memory banks"),
+            ConfigKey.integer("shared.bank.bytes", 1, 64, "bytes per bank word"),
+            ConfigKey.integer("shared.latency", 1, 100_000, "shared memory load latency in cycles"),
+            ConfigKey.size("const.size", 0, 1L << 30, "constant cache per core (0: none)"),
+            ConfigKey.integer("const.assoc", 1, 4096, "constant cache ways"),
+            ConfigKey.integer("const.latency", 1, 100_000, "constant cache hit latency in cycles"),
+            ConfigKey.size("l1.size", 0, 1L << 30, "L1 data cache per core (0: none)"),
+            ConfigKey.integer("l1.assoc", 1, 4096, "L1 ways"),
+            ConfigKey.integer("l1.latency", 1, 100_000, "L1 hit latency in cycles"),
+            ConfigKey.integer("l1.mshr.entries", 1, 1 << 16, "outstanding L1 missed lines"),
+            ConfigKey.integer("l1.mshr.merge", 1, 1 << 16, "accesses per MSHR entry"),
+            ConfigKey.choice("l1.write.policy", choices(WritePolicy.values()), "global store policy"),
+            ConfigKey.choice("l1.global", Map.of("cache", Boolean.TRUE, "bypass", Boolean.FALSE), "global loads"),
+            ConfigKey.integer("icnt.flit.bytes", 1, 4096, "bytes per flit"),
+            ConfigKey.integer("icnt.latency", 0, 100_000, "crossing latency in interconnect cycles"),
+            ConfigKey.integer("icnt.concentration", 1, 4096, "cores per crossbar port"),
+            ConfigKey.integer("icnt.control.bytes", 1, 4096, "bytes of a request without data"),
+            ConfigKey.integer("mem.partitions", 1, 4096, "memory partitions"),
+            ConfigKey.size("mem.interleave.bytes", 16, 1L << 30, "partition interleaving granularity"),
+            ConfigKey.integer("mem.line.bytes", 16, 4096, "coalescing segment and cache line size"),
+            ConfigKey.size("l2.size", 1, 1L << 34, "L2 slice per partition"),
+            ConfigKey.integer("l2.assoc", 1, 4096, "L2 ways"),
+            ConfigKey.integer("l2.hit.latency", 1, 1_000_000, "unloaded L2 hit round trip in core cycles"),
+            ConfigKey.integer("l2.atomic.cycles", 1, 100_000, "L2 cycles per atomic lane operation"),
+            ConfigKey.integer("dram.scheduler.latency", 0, 1_000_000, "core cycles from L2 miss to DRAM queue"),
+            ConfigKey.integer("dram.queue", 1, 1 << 16, "DRAM request queue entries"),
+            ConfigKey.choice("dram.scheduler", choices(DramSchedulerPolicy.values()), "DRAM queue policy"),
+            ConfigKey.integer("dram.banks", 1, 1024, "banks per channel"),
+            ConfigKey.size("dram.row.bytes", 16, 1L << 30, "bytes per row"),
+            ConfigKey.integer("dram.bus.bytes", 1, 4096, "bytes per data transfer"),
+            ConfigKey.integer("dram.data.rate", 1, 16, "data transfers per command clock"),
+            ConfigKey.integer("dram.tCL", 0, 100_000, "CAS latency in DRAM cycles"),
+            ConfigKey.integer("dram.tRCD", 0, 100_000, "activate to CAS in DRAM cycles"),
+            ConfigKey.integer("dram.tRP", 0, 100_000, "precharge in DRAM cycles"),
+            ConfigKey.integer("dram.tRAS", 0, 100_000, "activate to precharge in DRAM cycles"),
+            ConfigKey.integer("dram.tRC", 0, 100_000, "activate to activate, same bank, in DRAM cycles"));
+
+    private static final Map<String, ConfigKey> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        for (ConfigKey k : KEYS) {
+            BY_NAME.put(k.name(), k);
+        }
+    }
+
+    private ConfigSchema() {}
+
+    static ConfigKey key(String name) {
+        return BY_NAME.get(name);
+    }
+
+    private static Map<String, Object> choices(Enum<?>[] values) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (Enum<?> e : values) {
+            String token;
+            if (e instanceof SchedulerPolicy) {
+                token = ((SchedulerPolicy) e).token();
+            } else if (e instanceof ScoreboardMode) {
+                token = ((ScoreboardMode) e).token();
+            } else if (e instanceof WritePolicy) {
+                token = ((WritePolicy) e).token();
+            } else {
+                token = ((DramSchedulerPolicy) e).token();
+            }
+            m.put(token, e);
+        }
+        return m;
+    }
+
+    /** Builds a configuration from a complete map of typed values (every key present). */
+    static TimingConfig build(Map<String, Object> v) {
+        ClockConfig clocks = new ClockConfig(
+                d(v, "clock.core.mhz"), d(v, "clock.icnt.mhz"), d(v, "clock.l2.mhz"), d(v, "clock.dram.mhz"));
+        CoreConfig core = new CoreConfig(
+                i(v, "core.count"),
+                i(v, "core.warp.size"),
+                i(v, "core.max.threads"),
+                i(v, "core.max.ctas"),
+                i(v, "core.registers"),
+                i(v, "core.shared.bytes"),
+                i(v, "core.schedulers"),
+                (SchedulerPolicy) v.get("core.scheduler"),
+                (ScoreboardMode) v.get("core.scoreboard"),
+                i(v, "core.ibuffer.entries"),
+                i(v, "core.fetch.latency"),
+                i(v, "core.branch.latency"),
+                i(v, "core.barrier.latency"),
+                new PipelineConfig(i(v, "core.alu.units"), i(v, "core.alu.width"), i(v, "core.alu.latency")),
+                new PipelineConfig(i(v, "core.sfu.units"), i(v, "core.sfu.width"), i(v, "core.sfu.latency")),
+                i(v, "core.ldst.width"));
+        int line = i(v, "mem.line.bytes");
+        SharedMemoryConfig shared =
+                new SharedMemoryConfig(i(v, "shared.banks"), i(v, "shared.bank.bytes"), i(v, "shared.latency"));
+        ConstantCacheConfig constant = new ConstantCacheConfig(
+                new CacheGeometry(l(v, "const.size"), line, i(v, "const.assoc")), i(v, "const.latency"));
+        L1Config l1 = new L1Config(
+                new CacheGeometry(l(v, "l1.size"), line, i(v, "l1.assoc")),
+                i(v, "l1.latency"),
+                i(v, "l1.mshr.entries"),
+                i(v, "l1.mshr.merge"),
+                (WritePolicy) v.get("l1.write.policy"),
+                (Boolean) v.get("l1.global"));
+        InterconnectConfig icnt = new InterconnectConfig(
+                i(v, "icnt.flit.bytes"),
+                i(v, "icnt.latency"),
+                i(v, "icnt.concentration"),
+                i(v, "icnt.control.bytes"));
+        MemoryConfig memory = new MemoryConfig(
+                i(v, "mem.partitions"),
+                i(v, "mem.interleave.bytes"),
+                line,
+                new CacheGeometry(l(v, "l2.size"), line, i(v, "l2.assoc")),
+                i(v, "l2.hit.latency"),
+                i(v, "l2.atomic.cycles"));
+        DramConfig dram = new DramConfig(
+                i(v, "dram.scheduler.latency"),
+                i(v, "dram.queue"),
+                (DramSchedulerPolicy) v.get("dram.scheduler"),
+                i(v, "dram.banks"),
+                i(v, "dram.row.bytes"),
+                i(v, "dram.bus.bytes"),
+                i(v, "dram.data.rate"),
+                i(v, "dram.tCL"),
+                i(v, "dram.tRCD"),
+                i(v, "dram.tRP"),
+                i(v, "dram.tRAS"),
+                i(v, "dram.tRC"));
+        return new TimingConfig(
+                (String) v.get("name"),
+                (String) v.get("description"),
+                clocks,
+                core,
+                shared,
+                constant,
+                l1,
+                icnt,
+                memory,
+                dram);
+    }
+
+    /** The typed value of every key of {@code c}, in file order; the inverse of {@link #build}. */
+    static Map<String, Object> values(TimingConfig c) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        CoreConfig k = c.core();
+        v.put("name", c.name());
+        v.put("description", c.description());
+        v.put("clock.core.mhz", c.clocks().coreMhz());
+        v.put("clock.icnt.mhz", c.clocks().icntMhz());
+        v.put("clock.l2.mhz", c.clocks().l2Mhz());
+        v.put("clock.dram.mhz", c.clocks().dramMhz());
+        v.put("core.count", (long) k.count());
+        v.put("core.warp.size", (long) k.warpSize());
+        v.put("core.max.threads", (long) k.maxThreads());
+        v.put("core.max.ctas", (long) k.maxCtas());
+        v.put("core.registers", (long) k.registers());
+        v.put("core.shared.bytes", (long) k.sharedBytes());
+        v.put("core.schedulers", (long) k.schedulers());
+        v.put("core.scheduler", k.scheduler());
+        v.put("core.scoreboard", k.scoreboard());
+        v.put("core.ibuffer.entries", (long) k.ibufferEntries());
+        v.put("core.fetch.latency", (long) k.fetchLatency());
+        v.put("core.branch.latency", (long) k.branchLatency());
+        v.put("core.barrier.latency", (long) k.barrierLatency());
+        v.put("core.alu.units", (long) k.alu().units());
+        v.put("core.alu.width", (long) k.alu().width());
+        v.put("core.alu.latency", (long) k.alu().latency());
+        v.put("core.sfu.units", (long) k.sfu().units());
+        v.put("core.sfu.width", (long) k.sfu().width());
+        v.put("core.sfu.latency", (long) k.sfu().latency());
+        v.put("core.ldst.width", (long) k.ldstWidth());
+        v.put("shared.banks", (long) c.shared().banks());
+        v.put("shared.bank.bytes", (long) c.shared().bankBytes());
+        v.put("shared.latency", (long) c.shared().latency());
+        v.put("const.size", c.constantCache().geometry().sizeBytes());
+        v.put("const.assoc", (long) c.constantCache().geometry().assoc());
+        v.put("const.latency", (long) c.constantCache().latency());
+        v.put("l1.size", c.l1().geometry().sizeBytes());
+        v.put("l1.assoc", (long) c.l1().geometry().assoc());
+        v.put("l1.latency", (long) c.l1().latency());
+        v.put("l1.mshr.entries", (long) c.l1().mshrEntries());
+        v.put("l1.mshr.merge", (long) c.l1().mshrMerge());
+        v.put("l1.write.policy", c.l1().writePolicy());
+        v.put("l1.global", c.l1().cacheGlobal());
+        v.put("icnt.flit.bytes", (long) c.interconnect().flitBytes());
+        v.put("icnt.latency", (long) c.interconnect().latency());
+        v.put("icnt.concentration", (long) c.interconnect().concentration());
+        v.put("icnt.control.bytes", (long) c.interconnect().controlBytes());
+        v.put("mem.partitions", (long) c.memory().partitions());
+        v.put("mem.interleave.bytes", (long) c.memory().interleaveBytes());
+        v.put("mem.line.bytes", (long) c.memory().lineBytes());
+        v.put("l2.size", c.memory().l2().sizeBytes());
+        v.put("l2.assoc", (long) c.memory().l2().assoc());
+        v.put("l2.hit.latency", (long) c.memory().l2HitLatency());
+        v.put("l2.atomic.cycles", (long) c.memory().atomicCycles());
+        DramConfig d = c.dram();
+        v.put("dram.scheduler.latency", (long) d.schedulerLatency());
+        v.put("dram.queue", (long) d.queue());
+        v.put("dram.scheduler", d.scheduler());
+        v.put("dram.banks", (long) d.banks());
+        v.put("dram.row.bytes", (long) d.rowBytes());
+        v.put("dram.bus.bytes", (long) d.busBytes());
+        v.put("dram.data.rate", (long) d.dataRate());
+        v.put("dram.tCL", (long) d.tCL());
+        v.put("dram.tRCD", (long) d.tRCD());
+        v.put("dram.tRP", (long) d.tRP());
+        v.put("dram.tRAS", (long) d.tRAS());
+        v.put("dram.tRC", (long) d.tRC());
+        return v;
+    }
+
+    /** A problem found by {@link #crossCheck}: the key whose line the message belongs to, and the message. */
+    record Problem(String key, String message) {}
+
+    /** Checks the rules that involve several keys. */
+    static List<Problem> crossCheck(TimingConfig c) {
+        List<Problem> p = new ArrayList<>();
+        CoreConfig k = c.core();
+        if (k.maxThreads() % k.warpSize() != 0) {
+            p.add(new Problem(
+                    "core.max.threads",
+                    "core.max.threads (" + k.maxThreads() + ") must be a multiple of core.warp.size ("
+                            + k.warpSize() + ")"));
+        }
+        if (k.schedulers() > k.maxWarps()) {
+            p.add(new Problem(
+                    "core.schedulers",
+                    "core.schedulers (" + k.schedulers() + ") exceeds the " + k.maxWarps() + " warps a core holds"));
+        }
+        int line = c.memory().lineBytes();
+        if (Integer.bitCount(line) != 1) {
+            p.add(new Problem("mem.line.bytes", "mem.line.bytes (" + line + ") must be a power of two"));
+        }
+        if (c.memory().interleaveBytes() % line != 0) {
+            p.add(new Problem(
+                    "mem.interleave.bytes",
+                    "mem.interleave.bytes (" + c.memory().interleaveBytes() + ") must be a multiple of mem.line.bytes ("
+                            + line + ")"));
+        }
+        if (Integer.bitCount(c.shared().bankBytes()) != 1) {
+            p.add(new Problem(
+                    "shared.bank.bytes", "shared.bank.bytes (" + c.shared().bankBytes() + ") must be a power of two"));
+        }
+        checkGeometry(p, "l1", c.l1().geometry());
+        checkGeometry(p, "const", c.constantCache().geometry());
+        checkGeometry(p, "l2", c.memory().l2());
+        if (c.dram().rowBytes() % line != 0) {
+            p.add(new Problem(
+                    "dram.row.bytes",
+                    "dram.row.bytes (" + c.dram().rowBytes() + ") must be a multiple of mem.line.bytes (" + line
+                            + ")"));
+        }
+        double floor = crossbarRoundTripCoreCycles(c);
+        if (c.memory().l2HitLatency() < Math.ceil(floor)) {
+            p.add(new Problem(
+                    "l2.hit.latency",
+                    "l2.hit.latency (" + c.memory().l2HitLatency() + ") is below the " + (long) Math.ceil(floor)
+                            + " core cycles the crossbars alone take for a request and a line"));
+        }
+        return p;
+    }
+
+    private static void checkGeometry(List<Problem> p, String prefix, CacheGeometry g) {
+        if (!g.present()) {
+            return;
+        }
+        long set = (long) g.lineBytes() * g.assoc();
+        if (g.sizeBytes() % set != 0) {
+            p.add(new Problem(
+                    prefix + ".size",
+                    prefix + ".size (" + g.sizeBytes() + ") must be a multiple of mem.line.bytes x " + prefix
+                            + ".assoc (" + set + ")"));
+        }
+    }
+
+    /**
+     * Unloaded time, in core cycles, for a control request to cross the request crossbar and a full line to
+     * cross the reply crossbar: each crossing takes the crossbar latency plus one interconnect cycle per flit.
+     */
+    static double crossbarRoundTripCoreCycles(TimingConfig c) {
+        InterconnectConfig n = c.interconnect();
+        int requestFlits = flits(n.controlBytes(), n.flitBytes());
+        int replyFlits = flits(c.memory().lineBytes(), n.flitBytes());
+        double icntCycle = c.clocks().coreMhz() / c.clocks().icntMhz();
+        return icntCycle * (2.0 * n.latency() + requestFlits + replyFlits);
+    }
+
+    static int flits(int bytes, int flitBytes) {
+        return Math.max(1, (bytes + flitBytes - 1) / flitBytes);
+    }
+
+    private static int i(Map<String, Object> v, String k) {
+        return Math.toIntExact((Long) v.get(k));
+    }
+
+    private static long l(Map<String, Object> v, String k) {
+        return (Long) v.get(k);
+    }
+
+    private static double d(Map<String, Object> v, String k) {
+        return (Double) v.get(k);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.gmac.gpu.timing.core;
+
+import dev.gmac.gpu.timing.WarpInstruction;
+
+/**
+ * The hardware state of one warp slot of a core: its decoded next instruction, instruction buffer, scoreboard
+ * and barrier status. Reused by successive warps; {@link #generation} tells replies for an earlier occupant
+ * apart.
+ */
+final class WarpSlot {
+    final int index;
+    final int scheduler;
+    final WarpInstruction instruction;
+    final InstructionBuffer ibuffer;
+    final Scoreboard scoreboard;
+
+    boolean active;
+    CtaSlot cta;
+    int warpInCta;
+    long age;
+    int generation;
+    boolean decoded;
+    boolean atBarrier;
+    long barrierRelease;
+    /** Load instructions of this warp whose data has not all returned. */
+    int pendingLoads;
+
+    WarpSlot(int index, int scheduler, int warpSize, int ibufferEntries, int fetchLatency, int registers) {
+        this.index = index;
+        this.scheduler = scheduler;
+        this.instruction = new WarpInstruction(warpSize);
+        this.ibuffer = new InstructionBuffer(ibufferEntries, fetchLatency);
+        this.scoreboard = new Scoreboard(registers);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.gmac.samples.cli.study;
+
+import dev.gmac.samples.study.PreparedProblem;
+import dev.gmac.samples.study.RunRow;
+import dev.gmac.samples.study.RunSettings;
+import dev.gmac.samples.study.Scale;
+import dev.gmac.samples.study.StudyOptions;
+import dev.gmac.samples.study.StudyRunner;
+import dev.gmac.samples.study.Units;
+import dev.gmac.samples.study.Variant;
+import dev.gmac.samples.study.Workload;
+import dev.gmac.samples.study.Workloads;
+import dev.gmac.samples.study.report.JsonReport;
+import dev.gmac.samples.study.report.ResultTable;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gmac run WORKLOAD}: one workload of the transfer study under one configuration (protocol, block size,
+ * rolling size, annotations; or the explicit-copy baseline), checked against its Java reference, printed as one
+ * row.
+ */
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = "Run one workload of the transfer study under one configuration and print its row.")
+public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(
+            paramLabel = "WORKLOAD",
+            description = "One of: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = StudyCommand.WorkloadNames.class)
+    String workload;
+
+    @Option(
+            names = {"-p", "--protocol"},
+            paramLabel = "P",
+            description = "batch, lazy, rolling, or explicit for the hand-placed copies (default: ${DEFAULT-VALUE}).")
+    String protocol = "rolling";
+
+    @Option(
+            names = {"-b", "--block-size"},
+            paramLabel = "SIZE",
+            description = "Coherence block size, e.g. 4096, 4KiB, 1m (default: ${DEFAULT-VALUE}).")
+    String blockSize = "4KiB";
+
+    @Option(
+            names = {"-r", "--rolling-size"},
+            paramLabel = "N",
+            description = "Rolling size (default: the runtime's default).")
+    Integer rollingSize;
+
+    @Option(names = "--annotate", description = "Pass each kernel call's write set to the runtime.")
+    boolean annotate;
+
+    @Option(names = "--full", description = "Paper-sized inputs.")
+    boolean full;
+
+    @Option(
+            names = "--scale",
+            paramLabel = "SCALE",
+            converter = ScaleConverter.class,
+            description = "Input sizes: test, default or full (default: default; --full means full).")
+    Scale scale = Scale.DEFAULT;
+
+    @Option(names = "--seed", description = "Seed of the generated inputs (default: ${DEFAULT-VALUE}).")
+    long seed = StudyOptions.DEFAULT_SEED;
+
+    @Option(names = "--json", description = "Print the row as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Workload w = Workloads.byName(workload);
+        RunSettings settings = new RunSettings(
+                Variant.of(protocol, annotate),
+                Units.parseBytes(blockSize),
+                rollingSize == null ? RunSettings.defaultRollingSize() : rollingSize);
+        PreparedProblem problem = new PreparedProblem(w.problem(full ? Scale.FULL : scale, seed));
+        RunRow row = StudyRunner.run(problem, settings);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? JsonReport.toJson(row) : ResultTable.single(row));
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.gmac.samples.cli.study;
+
+import dev.gmac.samples.study.RunSettings;
+import dev.gmac.samples.study.Scale;
+import dev.gmac.samples.study.Study;
+import dev.gmac.samples.study.StudyOptions;
+import dev.gmac.samples.study.StudyProgress;
+import dev.gmac.samples.study.StudyResults;
+import dev.gmac.samples.study.Units;
+import dev.gmac.samples.study.Workloads;
+import dev.gmac.samples.study.report.CsvReport;
+import dev.gmac.samples.study.report.FigurePlots;
+import dev.gmac.samples.study.report.JsonReport;
+import dev.gmac.samples.study.report.ProgressBar;
+import dev.gmac.samples.study.report.ResultTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gmac study}: the project's main job. Runs every workload under batch-, lazy- and rolling-update, rolling
+ * with write-set annotations, and explicit copies (ADSM paper §5.1, Figure 8), then the sweeps of Figures 9, 11
+ * and 12; prints the table (or, with {@code --json}, the JSON document) and writes CSV, JSON and plots.
+ */
+@Command(
+        name = "study",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run the transfer study (ADSM paper section 5): bytes moved by batch, lazy and rolling update, rolling"
+                    + " with write-set annotations, and explicit copies, for every workload; then the sweeps of"
+                    + " Figures 9, 11 and 12.",
+            "Writes study.csv, study.json, figure*.csv and figure*.png/svg into the output folder."
+        })
+public final class StudyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--full", description = "Paper-sized inputs (slow: see docs/transfer-study.md).")
+    boolean full;
+
+    @Option(
+            names = "--scale",
+            paramLabel = "SCALE",
+            converter = ScaleConverter.class,
+            description = "Input sizes: test, default or full (default: default; --full means full).")
+    Scale scale = Scale.DEFAULT;
+
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Folder for CSV, JSON and plots (default: ${DEFAULT-VALUE}).")
+    Path out = Path.of("results");
+
+    @Option(names = "--json", description = "Print the JSON document to standard output instead of the table.")
+    boolean json;
+
+    @Option(
+            names = "--only",
+            paramLabel = "WORKLOAD",
+            split = ",",
+            description = "Only these workloads (and the sweeps of the selected ones): ${COMPLETION-CANDIDATES}.",
+            completionCandidates = WorkloadNames.class)
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--seed", description = "Seed of the generated inputs (default: ${DEFAULT-VALUE}).")
+    long seed = StudyOptions.DEFAULT_SEED;
+
+    @Option(
+            names = "--block-size",
+            paramLabel = "SIZE",
+            description = "Block size of the table's rolling-update runs, e.g. 4KiB, 256k (default: 4KiB).")
+    String blockSize = "4KiB";
+
+    @Option(
+            names = "--rolling-size",
+            paramLabel = "N",
+            description = "Rolling size of the table's runs (default: the runtime's default).")
+    Integer rollingSize;
+
+    @Option(names = "--no-sweeps", description = "Only the table; skip the sweeps of Figures 9, 11 and 12.")
+    boolean noSweeps;
+
+    @Option(names = "--no-plots", description = "Do not write PNG and SVG plots.")
+    boolean noPlots;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Runs executed at once (default: ${DEFAULT-VALUE}).")
+    int jobs = 1;
+
+    @Option(names = "--no-progress", description = "Never draw the progress line on standard error.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException {
+        StudyOptions options = new StudyOptions(
+                full ? Scale.FULL : scale,
+                seed,
+                only.isEmpty() ? Workloads.all() : Workloads.select(only),
+                Units.parseBytes(blockSize),
+                rollingSize == null ? RunSettings.defaultRollingSize() : rollingSize,
+                !noSweeps,
+                jobs);
+        if (options.workloads().isEmpty()) {
+            throw new IllegalArgumentException("--only selected no workload (known: " + Workloads.namesList() + ")");
+        }
+        Study study = new Study(options);
+        StudyProgress progress = noProgress ? StudyProgress.NONE : ProgressBar.forStandardError();
+        StudyResults results = study.run(progress);
+
+        List<Path> written = new ArrayList<>(CsvReport.write(results, out));
+        Path jsonFile = out.resolve("study.json");
+        String document = JsonReport.toJson(results);
+        Files.writeString(jsonFile, document, StandardCharsets.UTF_8);
+        written.add(jsonFile);
+        if (!noPlots) {
+            written.addAll(FigurePlots.write(results, out));
+        }
+
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(json ? document : ResultTable.render(results));
+        stdout.flush();
+        PrintWriter stderr = spec.commandLine().getErr();
+        stderr.println("gmac study: wrote " + written.size() + " files to " + out);
+        stderr.flush();
+        return 0;
+    }
+
+    /** The workload names, for {@code --only}'s help and completion. */
+    static final class WorkloadNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        WorkloadNames() {
+            super(Workloads.names());
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.gmac.samples.study;
+
+import dev.gmac.api.AdsmConfig;
+
+/**
+ * One configuration a workload runs under: the variant, and the rolling-update parameters of ADSM paper §4.3 and
+ * §5.2–5.3 (block size, rolling size). Batch- and lazy-update ignore both; the explicit baseline only takes the
+ * cost model from the configuration.
+ *
+ * @param blockSize coherence block size in bytes
+ * @param rollingSize rolling size (dirty blocks allowed per allocation, the paper's adaptive setting)
+ */
+public record RunSettings(Variant variant, long blockSize, int rollingSize) {
+    /** The study's default block size: the 4 KiB page, fine enough to show block granularity at small inputs. */
+    public static final long DEFAULT_BLOCK_SIZE = 4 * 1024;
+
+    public RunSettings {
+        if (blockSize <= 0 || Long.bitCount(blockSize) != 1) {
+            throw new IllegalArgumentException("block size must be a positive power of two: " + blockSize);
+        }
+        if (rollingSize <= 0) {
+            throw new IllegalArgumentException("rolling size must be positive: " + rollingSize);
+        }
+    }
+
+    /** The rolling size the runtime uses when none is given. */
+    public static int defaultRollingSize() {
+        return AdsmConfig.defaults().rollingSize();
+    }
+
+    /** These settings with another variant. */
+    public RunSettings with(Variant other) {
+        return new RunSettings(other, blockSize, rollingSize);
+    }
+
+    /** The runtime configuration: the defaults (cost model included) with this protocol, block and rolling size. */
+    public AdsmConfig config() {
+        AdsmConfig base = AdsmConfig.defaults().withBlockSize(blockSize).withRollingSize(rollingSize);
+        return variant.isExplicit() ? base : base.withProtocol(variant.protocol());
+    }
+}

@@ -1,0 +1,172 @@
+package dev.gmac.samples.study;
+
+import dev.gmac.samples.study.workload.Stencil3d;
+import dev.gmac.samples.study.workload.Tpacf;
+import dev.gmac.samples.study.workload.VectorAdd;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The transfer study (ADSM paper §5): every selected workload under every {@link Variant#STUDY} variant (Figure 8
+ * and the comparison with explicit copies), then the sweeps of Figures 9, 11 and 12. Runs are independent (each
+ * opens its own runtime), so they may execute in parallel; results come back in plan order either way, and the
+ * same options always give the same numbers.
+ */
+public final class Study {
+    private final StudyOptions options;
+    private final List<PlannedRun> plan;
+
+    /** One run of the plan; {@code figure} is null for the table's runs. */
+    private record PlannedRun(
+            String label, PreparedProblem problem, RunSettings settings, Figure figure, String series, long x) {}
+
+    public Study(StudyOptions options) {
+        this.options = options;
+        this.plan = plan(options);
+    }
+
+    /** How many runs the study makes. */
+    public int size() {
+        return plan.size();
+    }
+
+    private static List<PlannedRun> plan(StudyOptions o) {
+        List<PlannedRun> runs = new ArrayList<>();
+        for (Workload w : o.workloads()) {
+            PreparedProblem problem = new PreparedProblem(w.problem(o.scale(), o.seed()));
+            for (Variant v : Variant.STUDY) {
+                runs.add(new PlannedRun(
+                        w.name() + " " + v.label(),
+                        problem,
+                        new RunSettings(v, o.blockSize(), o.rollingSize()),
+                        null,
+                        null,
+                        0));
+            }
+        }
+        if (o.runs(Figure.FIGURE_9)) {
+            Stencil3d stencil = new Stencil3d();
+            for (int side : Stencil3d.sweepSides(o.scale())) {
+                PreparedProblem problem =
+                        new PreparedProblem(stencil.problem(Stencil3d.sweepParams(o.scale(), side), o.seed()));
+                String volume = side + "^3";
+                runs.add(new PlannedRun(
+                        "figure 9 " + volume + " lazy",
+                        problem,
+                        new RunSettings(Variant.LAZY, o.blockSize(), o.rollingSize()),
+                        Figure.FIGURE_9,
+                        "lazy",
+                        side));
+                for (long block : Figure.STENCIL_BLOCK_SIZES) {
+                    String series = "rolling " + Units.bytes(block);
+                    runs.add(new PlannedRun(
+                            "figure 9 " + volume + " " + series,
+                            problem,
+                            new RunSettings(Variant.ROLLING, block, o.rollingSize()),
+                            Figure.FIGURE_9,
+                            series,
+                            side));
+                }
+            }
+        }
+        if (o.runs(Figure.FIGURE_11)) {
+            PreparedProblem problem =
+                    new PreparedProblem(new VectorAdd().problem(VectorAdd.sweepParams(o.scale()), o.seed()));
+            for (long block : Figure.vectorBlockSizes()) {
+                runs.add(new PlannedRun(
+                        "figure 11 block " + Units.bytes(block),
+                        problem,
+                        new RunSettings(Variant.ROLLING, block, o.rollingSize()),
+                        Figure.FIGURE_11,
+                        "rolling",
+                        block));
+            }
+        }
+        if (o.runs(Figure.FIGURE_12)) {
+            PreparedProblem problem = new PreparedProblem(new Tpacf().problem(Tpacf.sweepParams(o.scale()), o.seed()));
+            for (int rolling : Figure.TPACF_ROLLING_SIZES) {
+                for (long block : Figure.tpacfBlockSizes()) {
+                    runs.add(new PlannedRun(
+                            "figure 12 rolling size " + rolling + " block " + Units.bytes(block),
+                            problem,
+                            new RunSettings(Variant.ROLLING, block, rolling),
+                            Figure.FIGURE_12,
+                            "rolling size " + rolling,
+                            block));
+                }
+            }
+        }
+        return List.copyOf(runs);
+    }
+
+    /** Runs the plan and returns every row; the first failed run stops the study with its exception. */
+    public StudyResults run(StudyProgress progress) {
+        progress.started(plan.size());
+        AtomicInteger done = new AtomicInteger();
+        List<RunRow> rows = new ArrayList<>(plan.size());
+        try {
+            if (options.jobs() == 1) {
+                for (PlannedRun p : plan) {
+                    rows.add(StudyRunner.run(p.problem(), p.settings()));
+                    progress.finished(done.incrementAndGet(), plan.size(), p.label());
+                }
+            } else {
+                rows.addAll(runParallel(progress, done));
+            }
+        } finally {
+            progress.stopped();
+        }
+        List<RunRow> table = new ArrayList<>();
+        Map<Figure, List<SweepPoint>> sweeps = new EnumMap<>(Figure.class);
+        for (int i = 0; i < plan.size(); i++) {
+            PlannedRun p = plan.get(i);
+            if (p.figure() == null) {
+                table.add(rows.get(i));
+            } else {
+                sweeps.computeIfAbsent(p.figure(), f -> new ArrayList<>())
+                        .add(new SweepPoint(p.figure(), p.series(), p.x(), rows.get(i)));
+            }
+        }
+        return new StudyResults(options, table, sweeps);
+    }
+
+    private List<RunRow> runParallel(StudyProgress progress, AtomicInteger done) {
+        ExecutorService pool = Executors.newFixedThreadPool(options.jobs(), r -> {
+            Thread t = new Thread(r, "gmac-study");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<RunRow>> futures = new ArrayList<>();
+            for (PlannedRun p : plan) {
+                futures.add(pool.submit(() -> {
+                    RunRow row = StudyRunner.run(p.problem(), p.settings());
+                    progress.finished(done.incrementAndGet(), plan.size(), p.label());
+                    return row;
+                }));
+            }
+            List<RunRow> rows = new ArrayList<>();
+            for (Future<RunRow> f : futures) {
+                rows.add(f.get());
+            }
+            return rows;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new StudyException(e.getCause().toString(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StudyException("the study was interrupted", e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.gmac.samples.study;
+
+import dev.gmac.api.Adsm;
+import dev.gmac.api.CudaStyle;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Runs one workload under one configuration and returns what the transfer engine counted (ADSM paper §5.1's
+ * measurement). Each run opens a fresh runtime (an {@link Adsm}, or a {@link CudaStyle} for the explicit
+ * baseline), so counters start at zero; the snapshot is taken after the host program has consumed its outputs.
+ * The outputs are then compared with the Java reference, and a mismatch fails the run.
+ */
+public final class StudyRunner {
+    private StudyRunner() {}
+
+    /** Runs {@code problem} under {@code settings}; throws {@link StudyException} on a wrong result. */
+    public static RunRow run(PreparedProblem prepared, RunSettings settings) {
+        Problem problem = prepared.problem();
+        Path scratch = createScratch();
+        try {
+            Outputs outputs;
+            TransferCounts counts;
+            if (settings.variant().isExplicit()) {
+                try (CudaStyle cuda = CudaStyle.open(settings.config())) {
+                    outputs = problem.runExplicit(cuda, scratch);
+                    counts = TransferCounts.of(cuda.stats());
+                }
+            } else {
+                try (Adsm adsm = Adsm.open(settings.config())) {
+                    outputs = problem.runAdsm(new AdsmHost(adsm, settings.variant().annotated()), scratch);
+                    counts = TransferCounts.of(adsm.stats());
+                }
+            }
+            Optional<String> mismatch = prepared.mismatch(outputs);
+            if (mismatch.isPresent()) {
+                throw new StudyException(describe(problem, settings) + ": result differs from the Java reference: "
+                        + mismatch.get());
+            }
+            return new RunRow(problem.workload(), problem.size(), settings, counts);
+        } catch (IOException e) {
+            throw new StudyException(describe(problem, settings) + ": I/O failed: " + e.getMessage(), e);
+        } finally {
+            deleteRecursively(scratch);
+        }
+    }
+
+    private static String describe(Problem problem, RunSettings settings) {
+        return problem.workload() + " (" + problem.size() + ") under " + settings.variant().label() + ", block "
+                + Units.bytes(settings.blockSize()) + ", rolling size " + settings.rollingSize();
+    }
+
+    private static Path createScratch() {
+        try {
+            return Files.createTempDirectory("gmac-study-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a scratch directory for the study's files", e);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Leftover scratch files in the temporary directory are harmless.
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.gmac.samples.study.report;
+
+import dev.gmac.samples.study.Figure;
+import dev.gmac.samples.study.StudyResults;
+import dev.gmac.samples.study.SweepPoint;
+import dev.gmac.samples.study.Units;
+import dev.gmac.samples.study.Variant;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Plots of the study in the layout of the ADSM paper's figures, written as PNG and SVG with XChart:
+ *
+ * <ul>
+ *   <li>{@code figure8}: bytes moved by each protocol (and by explicit copies) normalised to batch-update;
+ *   <li>{@code figure9}: the stencil's modelled transfer time by volume size, lazy vs rolling at four block sizes
+ *       (the paper plots execution time, of which transfers are the part that differs);
+ *   <li>{@code figure11}: vector addition's modelled transfer time (lines) and effective bandwidth (bars) by block
+ *       size;
+ *   <li>{@code figure12}: tpacf's modelled transfer time by block size for rolling sizes 1, 2 and 4.
+ * </ul>
+ */
+public final class FigurePlots {
+    private static final int WIDTH = 960;
+    private static final int HEIGHT = 540;
+    private static final Color[] PALETTE = {
+        new Color(0x1f77b4),
+        new Color(0xff7f0e),
+        new Color(0x2ca02c),
+        new Color(0xd62728),
+        new Color(0x9467bd),
+        new Color(0x8c564b),
+        new Color(0x17becf)
+    };
+
+    private FigurePlots() {}
+
+    /** Writes the plots the results allow into {@code dir}; returns the files written. */
+    public static List<Path> write(StudyResults results, Path dir) throws IOException {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        if (!results.rows().isEmpty()) {
+            written.addAll(save(figure8(results), dir, "figure8"));
+        }
+        if (!results.sweep(Figure.FIGURE_9).isEmpty()) {
+            written.addAll(save(figure9(results.sweep(Figure.FIGURE_9)), dir, Figure.FIGURE_9.key()));
+        }
+        if (!results.sweep(Figure.FIGURE_11).isEmpty()) {
+            written.addAll(save(figure11(results.sweep(Figure.FIGURE_11)), dir, Figure.FIGURE_11.key()));
+        }
+        if (!results.sweep(Figure.FIGURE_12).isEmpty()) {
+            written.addAll(save(figure12(results.sweep(Figure.FIGURE_12)), dir, Figure.FIGURE_12.key()));
+        }
+        return written;
+    }
+
+    private static List<Path> save(CategoryChart chart, Path dir, String name) throws IOException {
+        String base = dir.resolve(name).toString();
+        BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+        VectorGraphicsEncoder.saveVectorGraphic(chart, base, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        return List.of(dir.resolve(name + ".png"), dir.resolve(name + ".svg"));
+    }
+
+    private static CategoryChart chart(String title, String xTitle, String yTitle) {
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
+        CategoryStyler s = chart.getStyler();
+        s.setLocale(Locale.ROOT);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderVisible(true);
+        s.setPlotGridVerticalLinesVisible(false);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setSeriesColors(PALETTE);
+        s.setMarkerSize(7);
+        return chart;
+    }
+
+    /** Figure 8: total bytes of each variant over batch-update's, per workload. */
+    static CategoryChart figure8(StudyResults results) {
+        CategoryChart chart = chart(
+                "Data transferred, normalised to batch-update (paper Figure 8)",
+                "workload",
+                "bytes moved / batch-update's (log scale)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("0.####");
+        List<String> workloads = results.workloads();
+        List<Variant> variants = List.of(Variant.LAZY, Variant.ROLLING, Variant.ROLLING_ANNOTATED, Variant.EXPLICIT);
+        double smallest = Double.POSITIVE_INFINITY;
+        double largest = 1;
+        for (Variant v : variants) {
+            for (String w : workloads) {
+                double ratio = results.row(w, v).map(results::relativeToBatch).orElse(Double.NaN);
+                if (Double.isFinite(ratio) && ratio > 0) {
+                    smallest = Math.min(smallest, ratio);
+                    largest = Math.max(largest, ratio);
+                }
+            }
+        }
+        // A log axis cannot show zero: "nothing moved" is drawn at the axis floor, a decade below the rest.
+        double floor = Double.isFinite(smallest) ? Math.pow(10, Math.floor(Math.log10(smallest)) - 1) : 1e-3;
+        chart.getStyler().setYAxisMin(floor);
+        chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(largest))));
+        for (Variant v : variants) {
+            List<Double> values = new ArrayList<>();
+            for (String w : workloads) {
+                double ratio = results.row(w, v).map(results::relativeToBatch).orElse(Double.NaN);
+                values.add(Double.isFinite(ratio) && ratio > 0 ? ratio : floor);
+            }
+            chart.addSeries(v.label(), workloads, values);
+        }
+        return chart;
+    }
+
+    /** Figure 9: modelled transfer time per volume size, one line per configuration. */
+    static CategoryChart figure9(List<SweepPoint> points) {
+        CategoryChart chart = chart(
+                "3D stencil: transfer time by volume size (paper Figure 9)",
+                "volume size",
+                "modelled transfer time (s, log scale)");
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("0.######");
+        addLines(chart, points, x -> x + "x" + x + "x" + x, p -> p.run().counts().modelledSeconds());
+        return chart;
+    }
+
+    /** Figure 11: transfer time (lines, left axis) and effective bandwidth (bars, right axis) by block size. */
+    static CategoryChart figure11(List<SweepPoint> points) {
+        CategoryChart chart = chart(
+                "Vector addition: transfer time and bandwidth by block size (paper Figure 11)",
+                "block size",
+                "modelled transfer time (ms)");
+        CategoryStyler s = chart.getStyler();
+        s.setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        chart.setYAxisGroupTitle(0, "modelled transfer time (ms)");
+        chart.setYAxisGroupTitle(1, "effective bandwidth (GB/s)");
+        s.setOverlapped(true);
+        List<String> blocks = new ArrayList<>();
+        List<Double> bandwidth = new ArrayList<>();
+        List<Double> time = new ArrayList<>();
+        for (SweepPoint p : points) {
+            blocks.add(Units.compact(p.x()));
+            var c = p.run().counts();
+            bandwidth.add(ResultTable.bandwidthGBps(c.bytes(), c.modelledSeconds()));
+            time.add(c.modelledSeconds() * 1e3);
+        }
+        CategorySeries bars = chart.addSeries("effective bandwidth", blocks, bandwidth);
+        bars.setYAxisGroup(1);
+        bars.setFillColor(new Color(0xaec7e8));
+        CategorySeries line = chart.addSeries("transfer time", blocks, time);
+        line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        line.setYAxisGroup(0);
+        return chart;
+    }
+
+    /** Figure 12: modelled transfer time by block size, one line per rolling size. */
+    static CategoryChart figure12(List<SweepPoint> points) {
+        CategoryChart chart = chart(
+                "tpacf: transfer time by block size and rolling size (paper Figure 12)",
+                "block size",
+                "modelled transfer time (ms)");
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        addLines(chart, points, Units::compact, p -> p.run().counts().modelledSeconds() * 1e3);
+        return chart;
+    }
+
+    private static void addLines(
+            CategoryChart chart,
+            List<SweepPoint> points,
+            java.util.function.LongFunction<String> xLabel,
+            ToDoubleFunction<SweepPoint> y) {
+        Set<Long> xs = new LinkedHashSet<>();
+        Map<String, Map<Long, SweepPoint>> bySeries = new LinkedHashMap<>();
+        for (SweepPoint p : points) {
+            xs.add(p.x());
+            bySeries.computeIfAbsent(p.series(), s -> new LinkedHashMap<>()).put(p.x(), p);
+        }
+        List<String> labels = xs.stream().map(xLabel::apply).toList();
+        for (Map.Entry<String, Map<Long, SweepPoint>> e : bySeries.entrySet()) {
+            List<Double> values = new ArrayList<>();
+            for (long x : xs) {
+                SweepPoint p = e.getValue().get(x);
+                values.add(p == null ? Double.NaN : y.applyAsDouble(p));
+            }
+            chart.addSeries(e.getKey(), labels, values);
+        }
+    }
+}

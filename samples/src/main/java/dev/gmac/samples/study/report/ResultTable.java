@@ -1,0 +1,190 @@
+package dev.gmac.samples.study.report;
+
+import dev.gmac.samples.study.Figure;
+import dev.gmac.samples.study.Relation;
+import dev.gmac.samples.study.Relations;
+import dev.gmac.samples.study.RunRow;
+import dev.gmac.samples.study.StudyOptions;
+import dev.gmac.samples.study.StudyResults;
+import dev.gmac.samples.study.SweepPoint;
+import dev.gmac.samples.study.TransferCounts;
+import dev.gmac.samples.study.Units;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The study as text: the workload x protocol table (the numbers behind the paper's Figure 8 plus the comparison
+ * with explicit copies), the paper's relations checked on them, and one table per sweep (Figures 9, 11, 12).
+ */
+public final class ResultTable {
+    private static final List<String> HEADERS = List.of(
+            "workload",
+            "protocol",
+            "to accel",
+            "to host",
+            "transfers",
+            "read faults",
+            "write faults",
+            "evictions",
+            "modelled",
+            "vs batch",
+            "vs explicit");
+
+    private ResultTable() {}
+
+    /** Everything: header, table, relations and sweeps. */
+    public static String render(StudyResults results) {
+        StringBuilder out = new StringBuilder();
+        StudyOptions o = results.options();
+        out.append(String.format(
+                Locale.ROOT,
+                "Transfer study (ADSM paper section 5): %s inputs, seed %d; rolling-update with %s blocks, rolling"
+                        + " size %d%n%n",
+                o.scale().name().toLowerCase(Locale.ROOT),
+                o.seed(),
+                Units.bytes(o.blockSize()),
+                o.rollingSize()));
+        if (!results.rows().isEmpty()) {
+            out.append(table(results));
+            out.append('\n').append(relations(Relations.evaluate(results)));
+        }
+        for (Figure f : Figure.values()) {
+            if (!results.sweep(f).isEmpty()) {
+                out.append('\n').append(sweep(f, results.sweep(f)));
+            }
+        }
+        return out.toString();
+    }
+
+    /** The workload x protocol table. */
+    public static String table(StudyResults results) {
+        TextTable t = new TextTable(HEADERS, 2);
+        String previous = null;
+        for (RunRow r : results.rows()) {
+            String workload = r.workload().equals(previous) ? "" : r.workload();
+            previous = r.workload();
+            t.row(cells(workload, r, results.relativeToBatch(r), results.relativeToExplicit(r)));
+        }
+        return t.render();
+    }
+
+    /** One run as a one-row table (for {@code gmac run}); no ratios, since there is nothing to compare with. */
+    public static String single(RunRow row) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(
+                Locale.ROOT,
+                "%s (%s) under %s, block %s, rolling size %d; results match the Java reference%n%n",
+                row.workload(),
+                row.size(),
+                row.variant().label(),
+                Units.bytes(row.settings().blockSize()),
+                row.settings().rollingSize()));
+        List<String> headers = HEADERS.subList(0, HEADERS.size() - 2);
+        TextTable t = new TextTable(headers, 2);
+        t.row(cells(row.workload(), row, Double.NaN, Double.NaN).subList(0, headers.size()));
+        return out.append(t.render()).toString();
+    }
+
+    private static List<String> cells(String workload, RunRow r, double vsBatch, double vsExplicit) {
+        TransferCounts c = r.counts();
+        return List.of(
+                workload,
+                r.variant().label(),
+                Units.bytes(c.bytesToAccelerator()),
+                Units.bytes(c.bytesToHost()),
+                Long.toString(c.transfers()),
+                Long.toString(c.readFaults()),
+                Long.toString(c.writeFaults()),
+                Long.toString(c.evictions()),
+                Units.seconds(c.modelledSeconds()),
+                ratio(vsBatch),
+                ratio(vsExplicit));
+    }
+
+    static String ratio(double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        if (Double.isInfinite(value)) {
+            return "inf";
+        }
+        return String.format(Locale.ROOT, value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.3f", value);
+    }
+
+    /** The relations, one line each, failures marked. */
+    public static String relations(List<Relation> relations) {
+        TextTable t = new TextTable(List.of("", "workload", "relation", "numbers"), 4);
+        for (Relation r : relations) {
+            t.row(List.of(r.holds() ? "ok" : "FAIL", r.workload(), r.claim(), r.detail()));
+        }
+        return "Paper's relations on these numbers:\n" + t.render();
+    }
+
+    /** One sweep as a table. */
+    public static String sweep(Figure figure, List<SweepPoint> points) {
+        String title = figure.title() + ", " + points.get(0).run().size() + "\n";
+        return switch (figure) {
+            case FIGURE_9 -> title
+                    + pivot(points, "volume", x -> x + "^3", p -> Units.bytes(p.run().counts().bytesToAccelerator())
+                            + " / " + Units.seconds(p.run().counts().modelledSeconds()))
+                    + "  (cells: bytes to accelerator / modelled transfer time)\n";
+            case FIGURE_11 -> title + blockSizeTable(points);
+            case FIGURE_12 -> title
+                    + pivot(points, "block", Units::bytes, p -> Units.bytes(p.run().counts().bytesToAccelerator())
+                            + " / " + Units.seconds(p.run().counts().modelledSeconds()))
+                    + "  (cells: bytes to accelerator / modelled transfer time)\n";
+        };
+    }
+
+    private static String pivot(
+            List<SweepPoint> points, String xName, Function<Long, String> xLabel, Function<SweepPoint, String> cell) {
+        Set<String> series = new LinkedHashSet<>();
+        Map<Long, Map<String, SweepPoint>> byX = new LinkedHashMap<>();
+        for (SweepPoint p : points) {
+            series.add(p.series());
+            byX.computeIfAbsent(p.x(), x -> new LinkedHashMap<>()).put(p.series(), p);
+        }
+        List<String> headers = new ArrayList<>();
+        headers.add(xName);
+        headers.addAll(series);
+        TextTable t = new TextTable(headers, 1);
+        for (Map.Entry<Long, Map<String, SweepPoint>> e : byX.entrySet()) {
+            List<String> cells = new ArrayList<>();
+            cells.add(xLabel.apply(e.getKey()));
+            for (String s : series) {
+                SweepPoint p = e.getValue().get(s);
+                cells.add(p == null ? "-" : cell.apply(p));
+            }
+            t.row(cells);
+        }
+        return t.render();
+    }
+
+    private static String blockSizeTable(List<SweepPoint> points) {
+        TextTable t = new TextTable(
+                List.of("block", "to accel", "to host", "transfers", "evictions", "modelled", "bandwidth"), 1);
+        for (SweepPoint p : points) {
+            TransferCounts c = p.run().counts();
+            t.row(List.of(
+                    Units.bytes(p.x()),
+                    Units.bytes(c.bytesToAccelerator()),
+                    Units.bytes(c.bytesToHost()),
+                    Long.toString(c.transfers()),
+                    Long.toString(c.evictions()),
+                    Units.seconds(c.modelledSeconds()),
+                    String.format(Locale.ROOT, "%.2f GB/s", bandwidthGBps(c.bytes(), c.modelledSeconds()))));
+        }
+        return t.render();
+    }
+
+    /** Bytes over seconds in GB/s (10^9 bytes per second), 0 when nothing moved. */
+    static double bandwidthGBps(long bytes, double seconds) {
+        return seconds <= 0 ? 0 : bytes / seconds / 1e9;
+    }
+}

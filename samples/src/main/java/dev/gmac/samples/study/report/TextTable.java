@@ -1,0 +1,65 @@
+package dev.gmac.samples.study.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A plain-text table: a header row and data rows, columns padded to their widest cell, text columns aligned left
+ * and the rest right.
+ */
+final class TextTable {
+    private final List<String> headers;
+    private final boolean[] leftAligned;
+    private final List<List<String>> rows = new ArrayList<>();
+
+    /** @param leftColumns how many leading columns hold text (aligned left); the others are right-aligned */
+    TextTable(List<String> headers, int leftColumns) {
+        this.headers = List.copyOf(headers);
+        this.leftAligned = new boolean[headers.size()];
+        for (int i = 0; i < leftColumns && i < headers.size(); i++) {
+            leftAligned[i] = true;
+        }
+    }
+
+    TextTable row(List<String> cells) {
+        if (cells.size() != headers.size()) {
+            throw new IllegalArgumentException(cells.size() + " cells for " + headers.size() + " columns");
+        }
+        rows.add(List.copyOf(cells));
+        return this;
+    }
+
+    String render() {
+        int[] width = new int[headers.size()];
+        for (int c = 0; c < width.length; c++) {
+            width[c] = headers.get(c).length();
+            for (List<String> r : rows) {
+                width[c] = Math.max(width[c], r.get(c).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        line(out, headers, width);
+        int total = 0;
+        for (int w : width) {
+            total += w;
+        }
+        out.append("-".repeat(total + 2 * (width.length - 1))).append('\n');
+        for (List<String> r : rows) {
+            line(out, r, width);
+        }
+        return out.toString();
+    }
+
+    private void line(StringBuilder out, List<String> cells, int[] width) {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < cells.size(); c++) {
+            if (c > 0) {
+                line.append("  ");
+            }
+            String cell = cells.get(c);
+            String pad = " ".repeat(width[c] - cell.length());
+            line.append(leftAligned[c] ? cell + pad : pad + cell);
+        }
+        out.append(line.toString().stripTrailing()).append('\n');
+    }
+}

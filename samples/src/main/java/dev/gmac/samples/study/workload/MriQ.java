@@ -1,0 +1,258 @@
+package dev.gmac.samples.study.workload;
+
+import dev.gmac.api.CudaStyle;
+import dev.gmac.api.DeviceBuffer;
+import dev.gmac.api.Dim3;
+import dev.gmac.api.PtxKernel;
+import dev.gmac.api.SharedBuffer;
+import dev.gmac.api.WriteSet;
+import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.Outputs;
+import dev.gmac.samples.study.Problem;
+import dev.gmac.samples.study.Scale;
+import dev.gmac.samples.study.Workload;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+
+/**
+ * mri-q, after Parboil's MRI-Q (ADSM paper Table 2: "computation of a matrix Q, representing the scanner
+ * configuration"). A large input is read from files straight into shared objects ({@code SharedBuffer.readFrom},
+ * §4.4), a first kernel squares the sample magnitudes, the host packs (kx, ky, kz, |phi|^2) records (the k-space
+ * trajectory stays in host memory: the accelerator never reads it directly), a second kernel computes Q, and the
+ * host's only work on the output is writing it to disk.
+ */
+public final class MriQ implements Workload {
+    private static final KernelSource PHI_MAG = new KernelSource("study_mri_q", "mriq_phimag");
+    private static final KernelSource COMPUTE_Q = new KernelSource("study_mri_q", "mriq_computeq");
+    private static final int THREADS = 128;
+    private static final String[] SAMPLE_FILES = {"kx", "ky", "kz", "phiR", "phiI"};
+    private static final String[] VOXEL_FILES = {"x", "y", "z"};
+
+    /**
+     * @param voxels image-space points (numX)
+     * @param samples k-space samples (numK)
+     */
+    public record Params(int voxels, int samples) {
+        public Params {
+            if (voxels <= 0 || samples <= 0) {
+                throw new IllegalArgumentException("voxels and samples must be positive");
+            }
+        }
+    }
+
+    @Override
+    public String name() {
+        return "mri-q";
+    }
+
+    @Override
+    public String summary() {
+        return "MRI Q matrix: inputs read from files into shared objects, two kernels, output written to disk"
+                + " (Parboil mri-q)";
+    }
+
+    public static Params params(Scale scale) {
+        return switch (scale) {
+            case TEST -> new Params(256, 128);
+            case DEFAULT -> new Params(1024, 512);
+            case FULL -> new Params(32 * 32 * 32, 3072);
+        };
+    }
+
+    @Override
+    public Problem problem(Scale scale, long seed) {
+        return new MriQProblem(params(scale), seed);
+    }
+
+    private static final class MriQProblem implements Problem {
+        private final Params p;
+        /** kx, ky, kz, phiR, phiI. */
+        private final float[][] sampleData = new float[5][];
+        /** x, y, z. */
+        private final float[][] voxelData = new float[3][];
+
+        MriQProblem(Params p, long seed) {
+            this.p = p;
+            SplittableRandom random = new SplittableRandom(seed);
+            for (int f = 0; f < 5; f++) {
+                sampleData[f] = MriInputs.randomArray(random, p.samples(), f < 3 ? 0.5 : 1.0);
+            }
+            for (int f = 0; f < 3; f++) {
+                voxelData[f] = MriInputs.randomArray(random, p.voxels(), 0.5);
+            }
+        }
+
+        @Override
+        public String workload() {
+            return "mri-q";
+        }
+
+        @Override
+        public String size() {
+            return p.voxels() + " voxels, " + p.samples() + " samples";
+        }
+
+        private void writeInputs(Path scratch) {
+            for (int f = 0; f < 5; f++) {
+                BinaryFiles.writeFloats(scratch.resolve(SAMPLE_FILES[f] + ".raw"), sampleData[f]);
+            }
+            for (int f = 0; f < 3; f++) {
+                BinaryFiles.writeFloats(scratch.resolve(VOXEL_FILES[f] + ".raw"), voxelData[f]);
+            }
+        }
+
+        private static Path file(Path scratch, String name) {
+            return scratch.resolve(name + ".raw");
+        }
+
+        private Outputs readOutputs(Path scratch) {
+            return new Outputs()
+                    .floats("Qr", BinaryFiles.readFloats(file(scratch, "Qr")))
+                    .floats("Qi", BinaryFiles.readFloats(file(scratch, "Qi")));
+        }
+
+        @Override
+        public Outputs runAdsm(AdsmHost host, Path scratch) {
+            writeInputs(scratch);
+            var adsm = host.adsm();
+            int numK = p.samples();
+            int numX = p.voxels();
+            long kBytes = (long) numK * Float.BYTES;
+            long xBytes = (long) numX * Float.BYTES;
+            // The trajectory is host data: the kernels only see it packed into kValues.
+            float[] kx = BinaryFiles.readFloats(file(scratch, "kx"));
+            float[] ky = BinaryFiles.readFloats(file(scratch, "ky"));
+            float[] kz = BinaryFiles.readFloats(file(scratch, "kz"));
+            SharedBuffer phiR = adsm.adsmAlloc(kBytes);
+            SharedBuffer phiI = adsm.adsmAlloc(kBytes);
+            SharedBuffer x = adsm.adsmAlloc(xBytes);
+            SharedBuffer y = adsm.adsmAlloc(xBytes);
+            SharedBuffer z = adsm.adsmAlloc(xBytes);
+            phiR.readFrom(file(scratch, "phiR"), 0, kBytes);
+            phiI.readFrom(file(scratch, "phiI"), 0, kBytes);
+            x.readFrom(file(scratch, "x"), 0, xBytes);
+            y.readFrom(file(scratch, "y"), 0, xBytes);
+            z.readFrom(file(scratch, "z"), 0, xBytes);
+            SharedBuffer phiMag = adsm.adsmAlloc(kBytes);
+            SharedBuffer kValues = adsm.adsmAlloc(4 * kBytes);
+            SharedBuffer qr = adsm.adsmAlloc(xBytes);
+            SharedBuffer qi = adsm.adsmAlloc(xBytes);
+
+            host.callAndSync(
+                    PHI_MAG.load(adsm), grid(numK), Dim3.of(THREADS), WriteSet.of(phiMag), numK, phiR, phiI, phiMag);
+            for (int k = 0; k < numK; k++) {
+                kValues.putFloat(4L * k, kx[k]);
+                kValues.putFloat(4L * k + 1, ky[k]);
+                kValues.putFloat(4L * k + 2, kz[k]);
+                kValues.putFloat(4L * k + 3, phiMag.getFloat(k));
+            }
+            host.callAndSync(
+                    COMPUTE_Q.load(adsm),
+                    grid(numX),
+                    Dim3.of(THREADS),
+                    WriteSet.of(qr, qi),
+                    numX,
+                    numK,
+                    x,
+                    y,
+                    z,
+                    kValues,
+                    qr,
+                    qi);
+            qr.writeTo(file(scratch, "Qr"), 0, xBytes);
+            qi.writeTo(file(scratch, "Qi"), 0, xBytes);
+            return readOutputs(scratch);
+        }
+
+        @Override
+        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+            writeInputs(scratch);
+            int numK = p.samples();
+            int numX = p.voxels();
+            long kBytes = (long) numK * Float.BYTES;
+            long xBytes = (long) numX * Float.BYTES;
+            float[] kx = BinaryFiles.readFloats(file(scratch, "kx"));
+            float[] ky = BinaryFiles.readFloats(file(scratch, "ky"));
+            float[] kz = BinaryFiles.readFloats(file(scratch, "kz"));
+            DeviceBuffer phiR = upload(cuda, BinaryFiles.readFloats(file(scratch, "phiR")));
+            DeviceBuffer phiI = upload(cuda, BinaryFiles.readFloats(file(scratch, "phiI")));
+            DeviceBuffer x = upload(cuda, BinaryFiles.readFloats(file(scratch, "x")));
+            DeviceBuffer y = upload(cuda, BinaryFiles.readFloats(file(scratch, "y")));
+            DeviceBuffer z = upload(cuda, BinaryFiles.readFloats(file(scratch, "z")));
+            DeviceBuffer phiMag = cuda.malloc(kBytes);
+            DeviceBuffer kValues = cuda.malloc(4 * kBytes);
+            DeviceBuffer qr = cuda.malloc(xBytes);
+            DeviceBuffer qi = cuda.malloc(xBytes);
+
+            cuda.launch(PHI_MAG.load(cuda), grid(numK), Dim3.of(THREADS), numK, phiR, phiI, phiMag);
+            cuda.sync();
+            float[] mag = new float[numK];
+            cuda.copyToHost(phiMag, 0, mag, 0, numK);
+            float[] packed = pack(kx, ky, kz, mag);
+            cuda.copyToDevice(kValues, 0, packed, 0, packed.length);
+            cuda.launch(COMPUTE_Q.load(cuda), grid(numX), Dim3.of(THREADS), numX, numK, x, y, z, kValues, qr, qi);
+            cuda.sync();
+            float[] out = new float[numX];
+            cuda.copyToHost(qr, 0, out, 0, numX);
+            BinaryFiles.writeFloats(file(scratch, "Qr"), out);
+            cuda.copyToHost(qi, 0, out, 0, numX);
+            BinaryFiles.writeFloats(file(scratch, "Qi"), out);
+            return readOutputs(scratch);
+        }
+
+        private static DeviceBuffer upload(CudaStyle cuda, float[] values) {
+            DeviceBuffer buffer = cuda.malloc((long) values.length * Float.BYTES);
+            cuda.copyToDevice(buffer, 0, values, 0, values.length);
+            return buffer;
+        }
+
+        private static float[] pack(float[] kx, float[] ky, float[] kz, float[] mag) {
+            float[] packed = new float[4 * kx.length];
+            for (int k = 0; k < kx.length; k++) {
+                packed[4 * k] = kx[k];
+                packed[4 * k + 1] = ky[k];
+                packed[4 * k + 2] = kz[k];
+                packed[4 * k + 3] = mag[k];
+            }
+            return packed;
+        }
+
+        @Override
+        public Outputs reference() {
+            float[] phiR = sampleData[3];
+            float[] phiI = sampleData[4];
+            float[] mag = new float[p.samples()];
+            for (int k = 0; k < mag.length; k++) {
+                mag[k] = Math.fma(phiI[k], phiI[k], phiR[k] * phiR[k]);
+            }
+            float[] kv = pack(sampleData[0], sampleData[1], sampleData[2], mag);
+            float[] qr = new float[p.voxels()];
+            float[] qi = new float[p.voxels()];
+            for (int t = 0; t < qr.length; t++) {
+                float sx = voxelData[0][t];
+                float sy = voxelData[1][t];
+                float sz = voxelData[2][t];
+                float accR = 0f;
+                float accI = 0f;
+                for (int k = 0; k < mag.length; k++) {
+                    float dot = Math.fma(kv[4 * k + 2], sz, Math.fma(kv[4 * k + 1], sy, kv[4 * k] * sx));
+                    float arg = MriInputs.TWO_PI * dot;
+                    accR = Math.fma(kv[4 * k + 3], (float) Math.cos(arg), accR);
+                    accI = Math.fma(kv[4 * k + 3], (float) Math.sin(arg), accI);
+                }
+                qr[t] = accR;
+                qi[t] = accI;
+            }
+            return new Outputs().floats("Qr", qr).floats("Qi", qi);
+        }
+
+        @Override
+        public double tolerance() {
+            return 1e-4;
+        }
+
+        private static Dim3 grid(int n) {
+            return Dim3.of((n + THREADS - 1) / THREADS);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.gmac.samples.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gmac.samples.study.workload.PetriNet;
+import dev.gmac.samples.study.workload.RysIntegrals;
+import dev.gmac.samples.study.workload.Stencil3d;
+import dev.gmac.samples.study.workload.SumOfAbsoluteDifferences;
+import dev.gmac.samples.study.workload.Tpacf;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Java references are what every run is checked against, so they are checked here on their own: against
+ * physical or combinatorial facts their inputs guarantee, and for determinism.
+ */
+class WorkloadReferenceTest {
+    private static final long SEED = 7;
+
+    @Test
+    void referencesAreDeterministicAndDependOnTheSeed() {
+        for (Workload w : Workloads.all()) {
+            Outputs a = w.problem(Scale.TEST, SEED).reference();
+            Outputs b = w.problem(Scale.TEST, SEED).reference();
+            assertTrue(a.firstMismatch(b, 0).isEmpty(), w.name() + " is not deterministic");
+            Outputs other = w.problem(Scale.TEST, SEED + 1).reference();
+            if (!w.name().equals("stencil")) { // the stencil's inputs are a fixed source, only its phase is seeded
+                assertTrue(a.firstMismatch(other, 0).isPresent(), w.name() + " ignores its seed");
+            }
+        }
+    }
+
+    @Test
+    void petriNetFiringsConserveTokensInEveryReplica() {
+        PetriNet.Params p = PetriNet.params(Scale.TEST);
+        Outputs out = new PetriNet().problem(Scale.TEST, SEED).reference();
+        int[] marking = out.intArray("marking");
+        int first = tokens(marking, p, 0);
+        for (int r = 1; r < p.replicas(); r++) {
+            assertEquals(first, tokens(marking, p, r), "tokens of replica " + r);
+        }
+        int[] fired = out.intArray("fired");
+        for (int l = 1; l < fired.length; l++) {
+            assertTrue(fired[l] >= fired[l - 1], "the firing counter only grows");
+        }
+        assertTrue(fired[fired.length - 1] > 0, "some transitions fire");
+    }
+
+    private static int tokens(int[] marking, PetriNet.Params p, int replica) {
+        int sum = 0;
+        for (int place = 0; place < p.places(); place++) {
+            sum += marking[place * p.replicas() + replica];
+        }
+        return sum;
+    }
+
+    @Test
+    void repulsionIntegralsHaveTheirPermutationSymmetry() {
+        RysIntegrals.Params p = RysIntegrals.params(Scale.TEST);
+        float[] v = new RysIntegrals().problem(Scale.TEST, SEED).reference().floatArray("integrals");
+        int n = p.shells();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                for (int k = 0; k < n; k++) {
+                    for (int l = 0; l < n; l++) {
+                        float ijkl = v[((i * n + j) * n + k) * n + l];
+                        assertTrue(ijkl > 0, "(ij|kl) of s functions is positive");
+                        assertEquals(ijkl, v[((j * n + i) * n + k) * n + l], 1e-5 * ijkl, "(ij|kl) = (ji|kl)");
+                        assertEquals(ijkl, v[((k * n + l) * n + i) * n + j], 1e-5 * ijkl, "(ij|kl) = (kl|ij)");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void tpacfBinsEveryPairExactlyOnce() {
+        Tpacf.Params p = Tpacf.tableParams(Scale.TEST);
+        int[] histogram = new Tpacf().problem(Scale.TEST, SEED).reference().intArray("histogram");
+        assertEquals((long) p.dataPoints() * p.randomPoints(), Arrays.stream(histogram).asLongStream().sum());
+    }
+
+    @Test
+    void motionSearchFindsThePanOfTheScene() {
+        SumOfAbsoluteDifferences.Params p = SumOfAbsoluteDifferences.params(Scale.TEST);
+        int[] best = new SumOfAbsoluteDifferences().problem(Scale.TEST, SEED).reference().intArray("bestVector");
+        int side = 2 * p.range() + 1;
+        // The scene pans so that current(x, y) = reference(x + 2, y + 1).
+        int expected = (1 + p.range()) * side + (2 + p.range());
+        int perRow = p.width() / 8;
+        int rows = p.height() / 8;
+        for (int s = 0; s < p.frames() - 1; s++) {
+            for (int mb = 0; mb < perRow * rows; mb++) {
+                boolean interior = mb % perRow < perRow - 1 && mb / perRow < rows - 1;
+                if (interior) {
+                    assertEquals(expected, best[s * perRow * rows + mb], "macroblock " + mb + " of search " + s);
+                }
+            }
+        }
+    }
+
+    @Test
+    void stencilWaveStaysInsideItsLightCone() {
+        Stencil3d.Params p = Stencil3d.tableParams(Scale.TEST);
+        Outputs out = new Stencil3d().problem(Scale.TEST, SEED).reference();
+        int s = p.side();
+        int c = s / 2;
+        float[] last = out.floatArray("volume@" + p.steps());
+        boolean moved = false;
+        for (int z = 0; z < s; z++) {
+            for (int y = 0; y < s; y++) {
+                for (int x = 0; x < s; x++) {
+                    int distance = Math.abs(x - c) + Math.abs(y - c) + Math.abs(z - c);
+                    float v = last[(z * s + y) * s + x];
+                    if (distance > p.steps()) {
+                        assertEquals(0f, v, "cell " + x + "," + y + "," + z + " is outside the light cone");
+                    } else if (distance > 0 && v != 0f) {
+                        moved = true;
+                    }
+                }
+            }
+        }
+        assertTrue(moved, "the wave leaves the source");
+        assertFalse(Float.isNaN(last[(c * s + c) * s + c]));
+    }
+}

@@ -1,0 +1,55 @@
+package dev.gmac.stress.channels;
+
+import dev.gmac.channels.Channel;
+import dev.gmac.channels.ChannelLayout;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.JJJJ_Result;
+
+/**
+ * enq ‖ enq ‖ enq: three producers reserve 1, 2 and 3 elements and enqueue them at once, so the control
+ * tail must be carried over up to three reservations by whichever producer finishes last (the helping step
+ * of {@code enq}; argument in {@code dev.gmac.channels} package-info).
+ *
+ * <p>Run: {@code java -jar stress-tests/target/jcstress.jar -t EnqEnqEnqTest -m quick}.
+ *
+ * <p>Result, after all three returned: (control tail, control reserve tail, elements dispatched, sum of
+ * values). Only (6, 6, 6, 1404) is acceptable: every element Ready, none lost or torn (100 + 200 + 201 +
+ * 300 + 301 + 302 = 1404). A tail behind the reserve tail means every producer left the publication to
+ * another: forbidden.
+ */
+@JCStressTest
+@Outcome(id = "6, 6, 6, 1404", expect = Expect.ACCEPTABLE, desc = "all six elements Ready and intact")
+@Outcome(expect = Expect.FORBIDDEN, desc = "tail stalled, element lost or torn")
+@State
+public class EnqEnqEnqTest {
+    private final Channel ch = Channel.allocate(ChannelLayout.of(Elements.SIZE, 8, 2));
+
+    @Actor
+    public void producer1() {
+        Elements.produce(ch, ch.talloc(1), 1, 100);
+    }
+
+    @Actor
+    public void producer2() {
+        Elements.produce(ch, ch.talloc(2), 2, 200);
+    }
+
+    @Actor
+    public void producer3() {
+        Elements.produce(ch, ch.talloc(3), 3, 300);
+    }
+
+    @Arbiter
+    public void arbiter(JJJJ_Result r) {
+        r.r1 = ch.controlTail();
+        r.r2 = ch.controlReserveTail();
+        int[] count = {0};
+        r.r4 = Elements.drainSum(ch, count);
+        r.r3 = count[0];
+    }
+}
