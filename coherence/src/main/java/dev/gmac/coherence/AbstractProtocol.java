@@ -46,6 +46,9 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     public void drainAsyncTransfers() {}
 
     @Override
+    public void kernelReturned() {}
+
+    @Override
     public void allocated(SharedObject object) {}
 
     @Override
@@ -182,7 +185,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     public void kernelFailed(SharedObject object, boolean[] validAtCall) {
         for (int block = 0; block < validAtCall.length; block++) {
             if (validAtCall[block] && object.blocks.cas(block, BlockTable.INVALID, BlockTable.DIRTY)) {
-                becameDirty(object, block, false);
+                becameDirty(object, block, true);
             }
         }
     }

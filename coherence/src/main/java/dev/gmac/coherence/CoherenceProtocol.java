@@ -62,11 +62,18 @@ public interface CoherenceProtocol {
      */
     void endOverwrite(SharedObject object, int block, boolean completed);
 
-    /** Release at a kernel call: send what the kernel needs and take away host permissions it must lose. */
+    /**
+     * Release at a kernel call: send what the kernel needs and take away host permissions it must lose.
+     * From here until {@link #kernelReturned()} the kernel may read any object's accelerator copy, so the
+     * protocol must not change accelerator copies on its own (rolling-update defers eager evictions).
+     */
     void release(Collection<SharedObject> objects, WriteScope writes);
 
-    /** Acquire at kernel return. */
+    /** Acquire at kernel return (not called when the kernel failed: see {@link #kernelFailed}). */
     void acquire(Collection<SharedObject> objects, WriteScope writes);
+
+    /** The kernel released by the last {@link #release} is over (acquired, or failed and recovered). */
+    void kernelReturned();
 
     /**
      * The kernel of a call failed. Put the host copies that were valid at the call back into use (they hold

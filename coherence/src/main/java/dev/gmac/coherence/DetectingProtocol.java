@@ -36,6 +36,7 @@ abstract class DetectingProtocol extends AbstractProtocol {
 
     @Override
     public void release(Collection<SharedObject> objects, WriteScope writes) {
+        kernelStarting();
         for (SharedObject object : objects) {
             boolean written = writes.covers(object);
             int after = written ? BlockTable.INVALID : BlockTable.READ_ONLY;
@@ -53,6 +54,9 @@ abstract class DetectingProtocol extends AbstractProtocol {
         }
         releasedAll();
     }
+
+    /** A release is starting: stop changing accelerator copies on our own, and wait for what is under way. */
+    void kernelStarting() {}
 
     /** Every dirty block was sent by {@link #release}. */
     void releasedAll() {}

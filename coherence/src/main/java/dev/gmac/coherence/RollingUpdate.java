@@ -40,6 +40,7 @@ public final class RollingUpdate extends DetectingProtocol {
     private final ReentrantLock lock = new ReentrantLock();
     private final LinkedHashSet<DirtyBlock> dirty = new LinkedHashSet<>(); // guarded by lock
     private int rollingSize; // guarded by lock
+    private boolean kernelRunning; // guarded by lock: no eager evictions while a kernel may read any object
     private final DmaEngine dma;
     private final Consumer<Throwable> asyncFailures;
 
@@ -93,15 +94,19 @@ public final class RollingUpdate extends DetectingProtocol {
         }
     }
 
+    /** Frees shrink the rolling size; dirty blocks beyond the smaller size are evicted as on a fault. */
     @Override
     public void freed(SharedObject object) {
+        List<DirtyBlock> inline;
         lock.lock();
         try {
             rollingSize = Math.max(0, rollingSize - config.rollingIncrement());
             dirty.removeIf(entry -> entry.object() == object);
+            inline = evictWhileOver(null);
         } finally {
             lock.unlock();
         }
+        flushInline(inline);
     }
 
     @Override
@@ -111,24 +116,40 @@ public final class RollingUpdate extends DetectingProtocol {
         try {
             DirtyBlock added = new DirtyBlock(object, block);
             dirty.add(added);
-            Thread self = Thread.currentThread();
-            while (mayEvict && dirty.size() > rollingSize) {
-                DirtyBlock victim = evictOldest(added, self);
-                if (victim == null) {
-                    break;
-                }
-                if (config.asyncEviction()) {
-                    dma.submit(victim.object(), victim.block());
-                } else {
-                    if (inline == null) {
-                        inline = new ArrayList<>(2);
-                    }
-                    inline.add(victim);
-                }
+            if (mayEvict) {
+                inline = evictWhileOver(added);
             }
         } finally {
             lock.unlock();
         }
+        flushInline(inline);
+    }
+
+    /**
+     * Evicts oldest blocks (never {@code keep}) until no more than the rolling size are dirty, or none can
+     * be evicted. Queues them on the DMA engine, or returns them for the caller to flush after unlocking.
+     */
+    private List<DirtyBlock> evictWhileOver(DirtyBlock keep) {
+        List<DirtyBlock> inline = null;
+        Thread self = Thread.currentThread();
+        while (!kernelRunning && dirty.size() > rollingSize) {
+            DirtyBlock victim = evictOldest(keep, self);
+            if (victim == null) {
+                break;
+            }
+            if (config.asyncEviction()) {
+                dma.submit(victim.object(), victim.block());
+            } else {
+                if (inline == null) {
+                    inline = new ArrayList<>(2);
+                }
+                inline.add(victim);
+            }
+        }
+        return inline;
+    }
+
+    private void flushInline(List<DirtyBlock> inline) {
         if (inline != null) {
             for (DirtyBlock victim : inline) {
                 try {
@@ -197,6 +218,36 @@ public final class RollingUpdate extends DetectingProtocol {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Pauses eager evictions from the release until the kernel returns: with a write-set annotation the host
+     * may write objects outside the set while the kernel runs, and flushing them would change what the
+     * kernel reads (release consistency promises it the data of the call). Then drains what is queued.
+     */
+    @Override
+    void kernelStarting() {
+        lock.lock();
+        try {
+            kernelRunning = true;
+        } finally {
+            lock.unlock();
+        }
+        dma.drain();
+    }
+
+    /** Resumes eager evictions, and evicts down to the rolling size what piled up meanwhile. */
+    @Override
+    public void kernelReturned() {
+        List<DirtyBlock> inline;
+        lock.lock();
+        try {
+            kernelRunning = false;
+            inline = evictWhileOver(null);
+        } finally {
+            lock.unlock();
+        }
+        flushInline(inline);
     }
 
     @Override

@@ -70,7 +70,6 @@ final class Conversions {
     }
 
     private static long intToFloat(long v, boolean unsigned64, PtxType to, int rnd, boolean sat) {
-        double d;
         boolean big = unsigned64 && v < 0;
         int mode = rnd == Op.RND_NONE ? Op.RND_RN : rnd;
         if (to == PtxType.F64) {

@@ -118,6 +118,8 @@ final class FloatOps {
                 r = div32(a, b, rnd);
                 break;
             case Op.F_DIV_APPROX:
+                r = a * ftz(1f / b); // a * (1/b): 0 (or NaN for infinite a) when 2^126 < |b| < 2^128
+                break;
             case Op.F_DIV_FULL:
                 r = a / b;
                 break;
@@ -346,14 +348,12 @@ final class FloatOps {
                 r = div64(1.0, a, rnd);
                 break;
             case Op.F_RCP_APPROX:
-                r = 1.0 / a;
-                break;
+                return ftz ? gross(1.0 / upper32(a)) : Double.doubleToRawLongBits(1.0 / a);
             case Op.F_SQRT:
                 r = sqrt64(a, rnd);
                 break;
             case Op.F_RSQRT_APPROX:
-                r = 1.0 / Math.sqrt(a);
-                break;
+                return ftz ? gross(1.0 / Math.sqrt(upper32(a))) : Double.doubleToRawLongBits(1.0 / Math.sqrt(a));
             case Op.F_COPYSIGN:
                 r = Math.copySign(b, a);
                 return Double.doubleToRawLongBits(r);
@@ -373,6 +373,25 @@ final class FloatOps {
             }
         }
         return Double.doubleToRawLongBits(r);
+    }
+
+    /**
+     * The operand as the gross f64 approximations ({@code rcp.approx.ftz.f64}, {@code rsqrt.approx.ftz.f64})
+     * see it: only its upper 32 bits (sign, exponent, 20 mantissa bits); subnormals are already flushed.
+     */
+    private static double upper32(double x) {
+        if (Double.isNaN(x)) {
+            return Double.NaN;
+        }
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(x) & 0xFFFFFFFF00000000L);
+    }
+
+    /** A gross f64 result: the upper 32 bits of the value, the lower 32 bits zero (NaN canonical). */
+    private static long gross(double r) {
+        if (Double.isNaN(r)) {
+            return 0x7FF8000000000000L;
+        }
+        return Double.doubleToRawLongBits(r) & 0xFFFFFFFF00000000L;
     }
 
     private static double ftz64(double x) {

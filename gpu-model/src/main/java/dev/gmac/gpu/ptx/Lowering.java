@@ -75,6 +75,7 @@ final class Lowering {
     private PtxAst.Function fa;
     private Map<String, RegInfo> regs;
     private Map<String, Sym> localSyms;
+    private java.util.Deque<Map<String, Sym>> scopes;
     private Map<String, Integer> labels;
     private Map<Long, Integer> consts;
     private List<Long> constList;
@@ -373,6 +374,7 @@ final class Lowering {
             info.paramBufferBytes = (int) off;
             info.signature = new KernelSignature(f.name(), decls, f.line());
         }
+        Map<PtxAst.VarDecl, Sym> declared = new java.util.IdentityHashMap<>();
         for (PtxAst.Statement s : f.body()) {
             if (s instanceof PtxAst.VarDecl) {
                 PtxAst.VarDecl v = (PtxAst.VarDecl) s;
@@ -382,16 +384,14 @@ final class Lowering {
                         if (v.init() != null) {
                             throw new UnsupportedPtxException(v.line(), v.column(), ".local", "initialized local variables are not supported");
                         }
-                        if (localSyms.containsKey(v.name()) && localSyms.get(v.name()).frame()) {
-                            break; // the same call-site .param name declared again in another scope
-                        }
+                        // every declaration gets its own frame slot: call sites reuse names in separate scopes
                         frame = alignUp(frame, v.effectiveAlign());
-                        localSyms.put(v.name(), new Sym(StateSpace.LOCAL, frame, v.byteSize(), true, false));
+                        declared.put(v, new Sym(StateSpace.LOCAL, frame, v.byteSize(), true, false));
                         frame += v.byteSize();
                         break;
                     }
                     case SHARED:
-                        localSyms.put(v.name(), new Sym(StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                        declared.put(v, new Sym(StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
                         break;
                     default:
                         throw new UnsupportedPtxException(v.line(), v.column(), "." + v.space().name().toLowerCase(java.util.Locale.ROOT),
@@ -414,9 +414,19 @@ final class Lowering {
             }
         }
         info.exitPc = pc;
-        // instructions
+        // instructions, with block scoping of variables
+        scopes = new java.util.ArrayDeque<>();
+        scopes.push(localSyms);
         for (PtxAst.Statement s : f.body()) {
-            if (s instanceof PtxAst.Instruction) {
+            if (s instanceof PtxAst.ScopeMark) {
+                if (((PtxAst.ScopeMark) s).open()) {
+                    scopes.push(new HashMap<>());
+                } else {
+                    scopes.pop();
+                }
+            } else if (s instanceof PtxAst.VarDecl) {
+                scopes.peek().put(((PtxAst.VarDecl) s).name(), declared.get(s));
+            } else if (s instanceof PtxAst.Instruction) {
                 PtxAst.Instruction in = (PtxAst.Instruction) s;
                 Insn insn;
                 curSrc = new ArrayList<>();
@@ -543,8 +553,13 @@ final class Lowering {
     }
 
     private Sym lookupSym(String name) {
-        Sym s = localSyms.get(name);
-        return s != null ? s : moduleSyms.get(name);
+        for (Map<String, Sym> scope : scopes) {
+            Sym s = scope.get(name);
+            if (s != null) {
+                return s;
+            }
+        }
+        return moduleSyms.get(name);
     }
 
     /** A destination register (slot base). */
@@ -2009,7 +2024,7 @@ final class Lowering {
             PtxAst.Instruction in, PtxAst.Operand o, PtxType t, int[] kind, int[] value, int idx, boolean isRet) {
         if (o instanceof PtxAst.Name) {
             PtxAst.Name n = (PtxAst.Name) o;
-            Sym s = regs.containsKey(n.name()) ? null : localSyms.get(n.name());
+            Sym s = regs.containsKey(n.name()) ? null : lookupSym(n.name());
             if (s != null && s.frame()) {
                 kind[idx] = 0;
                 value[idx] = (int) (s.addr() + n.offset());

@@ -202,13 +202,14 @@ final class JsonWriter {
     }
 
     /**
-     * Plain notation with at least one fractional digit for magnitudes in [1e-6, 1e21), scientific notation
-     * ({@code 1.5E-7}) outside, so a floating-point value never reads as an integer.
+     * Plain notation with at least one fractional digit for magnitudes in [1e-3, 1e7), scientific notation
+     * ({@code 1.5E-7}) outside (the ranges {@link Double#toString} uses), so a floating-point value never reads as
+     * an integer.
      */
     private static String format(BigDecimal v) {
         BigDecimal stripped = v.stripTrailingZeros();
         int exponent = stripped.precision() - stripped.scale() - 1; // of the leading digit
-        if (exponent >= -6 && exponent < 21) {
+        if (exponent >= -3 && exponent < 7) {
             String plain = stripped.toPlainString();
             return plain.indexOf('.') < 0 ? plain + ".0" : plain;
         }

@@ -9,6 +9,7 @@ import dev.gmac.samples.study.StudyResults;
 import dev.gmac.samples.study.SweepPoint;
 import dev.gmac.samples.study.TransferCounts;
 import dev.gmac.samples.study.Workload;
+import dev.gmac.samples.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,11 +105,11 @@ public final class JsonReport {
 
     /** The document as JSON text. */
     public static String toJson(StudyResults results) {
-        return JsonText.write(document(results));
+        return Json.writePretty(document(results));
     }
 
     /** One run as JSON text (what {@code gmac run --json} prints). */
     public static String toJson(RunRow row) {
-        return JsonText.write(run(row));
+        return Json.writePretty(run(row));
     }
 }

@@ -1,0 +1,81 @@
+package dev.gmac.gpu.timing.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.gmac.gpu.timing.IssueClass;
+import dev.gmac.gpu.timing.TimingException;
+import dev.gmac.gpu.timing.WarpInstruction;
+import dev.gmac.gpu.timing.config.PipelineConfig;
+import org.junit.jupiter.api.Test;
+
+/** SIMD-width occupancy of the pipelines, the scoreboard and the instruction buffer. */
+class PipelineUnitsTest {
+    @Test
+    void aWarpWiderThanTheDatapathOccupiesItForSeveralCycles() {
+        PipelinePool p = new PipelinePool(new PipelineConfig(1, 8, 24), 32);
+        assertEquals(4, p.initiationInterval(), "32 lanes on 8: 4 cycles");
+        assertEquals(10 + 24, p.issue(10), "the result is ready 24 cycles after issue");
+        assertEquals(14, p.earliestFree());
+        PipelinePool two = new PipelinePool(new PipelineConfig(2, 16, 18), 32);
+        two.issue(0);
+        assertEquals(0, two.earliestFree(), "the second unit is still free");
+        two.issue(0);
+        assertEquals(2, two.earliestFree());
+        assertEquals(4, new PipelinePool(new PipelineConfig(4, 16, 4), 64).initiationInterval(), "64 on 16");
+    }
+
+    @Test
+    void scoreboardTracksReadAfterWriteWriteAfterWriteAndPendingLoads() {
+        Scoreboard sb = new Scoreboard(16);
+        WarpInstruction add = new WarpInstruction(32).decoded(0, IssueClass.ALU);
+        add.addDestination(8).addSource(6).addSource(7);
+        assertEquals(0, sb.readyTime(add));
+        sb.markPending(7); // ld r7, [r0] in flight
+        assertEquals(Scoreboard.PENDING, sb.readyTime(add), "RAW on r7");
+        WarpInstruction mov = new WarpInstruction(32).decoded(1, IssueClass.ALU);
+        mov.addDestination(7);
+        assertEquals(Scoreboard.PENDING, sb.readyTime(mov), "WAW on r7");
+        WarpInstruction other = new WarpInstruction(32).decoded(2, IssueClass.ALU);
+        other.addDestination(9).addSource(1);
+        assertEquals(0, sb.readyTime(other), "an independent instruction is ready");
+        assertEquals(1, sb.pendingCount());
+        sb.markReady(7, 500);
+        assertEquals(500, sb.readyTime(add));
+        assertEquals(500, sb.allReadyTime());
+        assertEquals(0, sb.pendingCount());
+        sb.reset(16);
+        assertEquals(0, sb.readyTime(add));
+    }
+
+    @Test
+    void registerIdsOutsideTheDeclaredSlotsAreASeamError() {
+        Scoreboard sb = new Scoreboard(4);
+        WarpInstruction bad = new WarpInstruction(32).decoded(42, IssueClass.ALU);
+        bad.addSource(4);
+        TimingException e = assertThrows(TimingException.class, () -> sb.readyTime(bad));
+        assertEquals(
+                "register id 4 of the instruction at pc 42 is outside the kernel's 4 register slots"
+                        + " (KernelResources.registerSlots)",
+                e.getMessage());
+    }
+
+    @Test
+    void instructionBufferRefillsWithFetchLatencyAndEmptiesOnBranches() {
+        InstructionBuffer b = new InstructionBuffer(2, 4);
+        b.restart(0);
+        assertEquals(4, b.headReady(), "first fetch takes the fetch latency");
+        b.issued(4);
+        assertEquals(5, b.headReady(), "the second entry was fetched too");
+        b.issued(5);
+        assertEquals(8, b.headReady(), "two entries per four cycles");
+        b.issued(8);
+        assertEquals(9, b.headReady());
+        b.restart(20);
+        assertEquals(24, b.headReady(), "a branch empties the buffer");
+        InstructionBuffer one = new InstructionBuffer(1, 1);
+        one.restart(0);
+        one.issued(1);
+        assertEquals(2, one.headReady(), "back to back with latency 1");
+    }
+}
