@@ -22,7 +22,7 @@ import java.util.Objects;
  * <ol>
  *   <li><b>Available</b>: vacant; {@link #talloc} reserves contiguous elements by CAS on the data tail.
  *   <li><b>Reserved</b>: the producer fills it through {@link #elementPosition}, hidden from consumers.
- *   <li><b>Ready</b>: {@link #enq} reserved control-array space (CAS on {@code controlReserveTail}), wrote the
+ *   <li><b>Ready</b>: {@link #enq} reserved control-array space (fetch-and-add on {@code controlReserveTail}), wrote the
  *       data slots there and advanced {@code controlTail} over them in control order.
  *   <li><b>Dispatched</b>: a consumer claimed the control entry with {@link #dispatch} (CAS on {@code
  *       controlHead}) and reads the element through {@link #deq}.
@@ -33,14 +33,15 @@ import java.util.Objects;
  *
  * <p>The host has no aggregator, so whoever completes a done count frees what can be freed ({@link
  * #reclaim}); an aggregator may call {@link #reclaim} too. Batches amortise the atomics exactly as a
- * wavefront does in the paper's Figure 5: one CAS reserves a whole batch in {@link #talloc} and in {@link
+ * wavefront does in the paper's Figure 5: one atomic reserves a whole batch in {@link #talloc} and in {@link
  * #enq}, one CAS dispatches up to a whole batch, and {@link #tfree(int[], int)} does one atomic add per run
  * of slots sharing a done count.
  *
- * <p>Trade-offs: a producer pays three CAS per batch (data tail, control reserve tail, control tail) where a
- * ring such as JCTools' {@code MpmcArrayQueue} pays one per element, in exchange for elements of any size
- * written in place, publication that does not wait for producers that allocated earlier, and consumers
- * that are pointed at work by offsets alone (what the GPU's aggregator needs). A full channel is reported
+ * <p>Trade-offs: a producer pays three atomics per batch (data tail, control reserve tail, control tail) and
+ * a consumer two (control head, done count), where a ring such as JCTools' {@code MpmcArrayQueue} pays one
+ * CAS per element on each side; in exchange elements of any size are written in place, publication does
+ * not wait for producers that allocated earlier, and consumers are pointed at work by offsets alone (what
+ * the GPU's aggregator needs). A full channel is reported
  * with {@link #FULL}; nothing here blocks or allocates. Memory-ordering arguments: {@code package-info}.
  *
  * <p>Instances are thread-safe. Share one by safe publication (a final or volatile field, a thread start).
@@ -98,8 +99,8 @@ public final class Channel {
         Objects.requireNonNull(layout, "layout");
         ByteBuffer bytes = view(region);
         if (bytes.capacity() < layout.regionLength()) {
-            throw new IllegalArgumentException("region has " + bytes.capacity() + " bytes but " + layout
-                    + " needs " + layout.regionLength());
+            throw new IllegalArgumentException(
+                    "region has " + bytes.capacity() + " bytes but " + layout + " needs " + layout.regionLength());
         }
         for (int i = 0; i < layout.regionLength(); i += Long.BYTES) {
             bytes.putLong(i, 0L);
@@ -123,8 +124,8 @@ public final class Channel {
         ByteBuffer bytes = view(region);
         if (bytes.capacity() < ChannelLayout.COUNTER_BLOCK
                 || (int) INTS.getAcquire(bytes, ChannelLayout.MAGIC_OFFSET) != ChannelLayout.MAGIC) {
-            throw new IllegalArgumentException("region is not a formatted channel (no 'GCH1' magic at offset 0);"
-                    + " call Channel.format first");
+            throw new IllegalArgumentException(
+                    "region is not a formatted channel (no 'GCH1' magic at offset 0); call Channel.format first");
         }
         int version = bytes.getInt(ChannelLayout.VERSION_OFFSET);
         if (version != ChannelLayout.VERSION) {
@@ -137,8 +138,8 @@ public final class Channel {
                 bytes.getInt(ChannelLayout.ELEMENTS_PER_DONE_COUNT_OFFSET));
         if (bytes.getInt(ChannelLayout.REGION_LENGTH_OFFSET) != layout.regionLength()
                 || bytes.capacity() < layout.regionLength()) {
-            throw new IllegalArgumentException("region of " + bytes.capacity() + " bytes does not hold the "
-                    + layout + " its descriptor describes");
+            throw new IllegalArgumentException("region of " + bytes.capacity() + " bytes does not hold the " + layout
+                    + " its descriptor describes");
         }
         return new Channel(bytes, layout);
     }
@@ -211,10 +212,11 @@ public final class Channel {
 
     /**
      * Makes the {@code count} elements reserved by {@code talloc} at {@code first} visible to consumers
-     * (Reserved → Ready): one CAS reserves control-array space, the elements' data slots are written there,
+     * (Reserved → Ready): one fetch-and-add reserves control-array space, the elements' data slots are written there,
      * and the control tail is advanced over every entry that is written, in control order. It never waits
-     * for another producer: when an earlier control reservation is still being written, the producer that
-     * writes it last advances the tail over both.
+     * for another producer: when an earlier control reservation is still being written, this call returns
+     * with its elements not yet Ready, and the producer of that reservation advances the tail over both.
+     * Once every {@code enq} has returned, every enqueued element is Ready.
      *
      * <p>Every element reserved by {@code talloc} must be enqueued exactly once, with the {@code first} and
      * {@code count} talloc gave (or in parts that cover it). The control array always has room: it is twice
@@ -222,10 +224,9 @@ public final class Channel {
      */
     public void enq(long first, int count) {
         checkCount(count);
-        long start;
-        do {
-            start = lvControlReserveTail();
-        } while (!casControlReserveTail(start, start + count));
+        // The paper reserves with a CAS; the reservation has no condition to check (the control array always
+        // has room), so a fetch-and-add does the same without retries under contention.
+        long start = getAndAddControlReserveTail(count);
         for (int i = 1; i < count; i++) {
             spControlEntry(start + i, controlEntry(start + i, first + i));
         }
@@ -272,7 +273,8 @@ public final class Channel {
      */
     public int dispatch(int[] slots, int max) {
         if (max <= 0 || max > slots.length) {
-            throw new IllegalArgumentException("max must be between 1 and slots.length " + slots.length + ", got " + max);
+            throw new IllegalArgumentException(
+                    "max must be between 1 and slots.length " + slots.length + ", got " + max);
         }
         for (; ; ) {
             long head = lvControlHead();
@@ -532,8 +534,8 @@ public final class Channel {
         return (long) LONGS.getVolatile(region, CONTROL_RESERVE_TAIL_OFFSET);
     }
 
-    private boolean casControlReserveTail(long expect, long update) {
-        return LONGS.compareAndSet(region, CONTROL_RESERVE_TAIL_OFFSET, expect, update);
+    private long getAndAddControlReserveTail(long delta) {
+        return (long) LONGS.getAndAdd(region, CONTROL_RESERVE_TAIL_OFFSET, delta);
     }
 
     private long lvControlTail() {
@@ -550,7 +552,8 @@ public final class Channel {
 
     private void checkCount(int count) {
         if (count <= 0 || count > capacity) {
-            throw new IllegalArgumentException("count must be between 1 and the capacity " + capacity + ", got " + count);
+            throw new IllegalArgumentException(
+                    "count must be between 1 and the capacity " + capacity + ", got " + count);
         }
     }
 }

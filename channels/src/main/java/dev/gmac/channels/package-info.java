@@ -14,7 +14,7 @@
  * <p>As in JCTools: every shared word is reached through a {@link java.lang.invoke.VarHandle} (a byte-buffer
  * view, never {@code sun.misc.Unsafe}), and accessor names say the access mode: {@code lv} volatile load,
  * {@code sv} volatile store, {@code so} ordered (release) store, {@code sp} plain store, {@code cas}
- * compare-and-set. The five counters ({@code dataHead}, {@code dataTail}, {@code controlHead}, {@code
+ * compare-and-set, {@code getAndAdd} fetch-and-add. The five counters ({@code dataHead}, {@code dataTail}, {@code controlHead}, {@code
  * controlReserveTail}, {@code controlTail}) are 64-bit sequence numbers that only grow, so no CAS on them can
  * suffer ABA. Every counter access and every done-count access is volatile (CAS, {@code getAndAdd}, {@code
  * getVolatile}), so they all lie in one total synchronization order (SO) consistent with program order. A
@@ -32,8 +32,10 @@
  * saw the freeing CAS (below) synchronizes with it, so the producer's writes to the slot happen after every
  * read the previous consumer made of it.
  *
- * <p><b>enq</b> (Reserved → Ready). (1) CAS {@code controlReserveTail} from {@code r} to {@code r + n}: the
- * entries {@code [r, r+n)} are ours. (2) Plain-store entries {@code r+1 .. r+n-1}, then store entry {@code
+ * <p><b>enq</b> (Reserved → Ready). (1) Fetch-and-add {@code n} to {@code controlReserveTail}, which returns
+ * {@code r}: the entries {@code [r, r+n)} are ours. (The paper uses a CAS; the reservation has no condition
+ * to check, because the control array always has room, see below, so the unconditional atomic is the same
+ * reservation without retries.) (2) Plain-store entries {@code r+1 .. r+n-1}, then store entry {@code
  * r} last: everything written before it, element bytes included, is visible to whoever reads entry {@code
  * r} with acquire semantics. (3) If {@code controlTail == r}, store entry {@code r} with release and CAS
  * {@code controlTail} from {@code r} to {@code r + n}; nobody else can move the tail off {@code r} before

@@ -101,8 +101,8 @@ class ChannelSoakTest {
                             return;
                         }
                         if (System.nanoTime() > drainDeadline) {
-                            throw new AssertionError("consumers stalled: " + consumed.get() + " of " + total
-                                    + " consumed; " + ch);
+                            throw new AssertionError(
+                                    "consumers stalled: " + consumed.get() + " of " + total + " consumed; " + ch);
                         }
                         Thread.yield();
                     }

@@ -232,9 +232,11 @@ class ChannelTest {
         long first = ch.talloc(4);
         ch.enq(first, 4);
         ChannelReader reader = new ChannelReader(ch, 4);
-        assertThrows(IllegalStateException.class, () -> reader.poll((c, pos) -> {
-            throw new IllegalStateException("boom");
-        }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> reader.poll((c, pos) -> {
+                    throw new IllegalStateException("boom");
+                }));
         assertEquals(4, ch.dataHead());
         assertEquals(0, reader.poll((c, pos) -> {}));
     }

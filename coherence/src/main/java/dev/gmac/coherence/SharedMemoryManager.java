@@ -123,7 +123,9 @@ public final class SharedMemoryManager implements AutoCloseable {
         long device;
         try {
             device = accelerator.allocate(bytes);
-            accelerator.memset(device, 0, bytes);
+            if (!accelerator.zeroesAllocations()) {
+                accelerator.memset(device, 0, bytes);
+            }
         } catch (AcceleratorException e) {
             throw new CoherenceException(
                     e.kind() == AcceleratorException.Kind.OUT_OF_MEMORY

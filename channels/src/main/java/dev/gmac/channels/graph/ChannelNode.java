@@ -60,8 +60,8 @@ public final class ChannelNode {
                         + consumer.name() + "'; a channel is processed by exactly one kernel node");
             }
             if (consumer == null && channel.usedCount() > 0) {
-                throw new IllegalStateException("connect channel node '" + name
-                        + "' to its kernel node before putting elements into it");
+                throw new IllegalStateException(
+                        "connect channel node '" + name + "' to its kernel node before putting elements into it");
             }
             consumer = kernel;
             kernel.addInput(this);

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -34,6 +34,8 @@ public final class HostGraphExecutor implements GraphExecutor {
     public static final Duration DEFAULT_FULL_CHANNEL_TIMEOUT = Duration.ofSeconds(10);
     /** How deep a worker nests batches while its kernels wait for space. */
     public static final int MAX_NESTING = 8;
+    /** Longest park of a thread in waitForDone between checks (workers unpark it when the graph is done). */
+    private static final long MAX_WAIT_PARK_NANOS = 1_000_000L;
 
     private final int threads;
     private final int width;
@@ -42,7 +44,11 @@ public final class HostGraphExecutor implements GraphExecutor {
 
     /** As many workers as processors, batches of 64, back-off idling, 10 s full-channel timeout. */
     public HostGraphExecutor() {
-        this(Runtime.getRuntime().availableProcessors(), DEFAULT_WIDTH, new BackoffIdleStrategy(), DEFAULT_FULL_CHANNEL_TIMEOUT);
+        this(
+                Runtime.getRuntime().availableProcessors(),
+                DEFAULT_WIDTH,
+                new BackoffIdleStrategy(),
+                DEFAULT_FULL_CHANNEL_TIMEOUT);
     }
 
     /**
@@ -86,7 +92,7 @@ public final class HostGraphExecutor implements GraphExecutor {
         final Graph graph;
         final ChannelNode[] inputs;
         final List<Thread> threads = new ArrayList<>();
-        final AtomicLong completed = new AtomicLong();
+        final LongAdder completed = new LongAdder();
         final AtomicReference<RuntimeException> failure = new AtomicReference<>();
         volatile boolean stopping;
         volatile Thread waiter;
@@ -104,7 +110,7 @@ public final class HostGraphExecutor implements GraphExecutor {
         }
 
         void processed(int count) {
-            completed.addAndGet(count);
+            completed.add(count);
             if (graph.markProcessed(count) == 0) {
                 LockSupport.unpark(waiter);
             }
@@ -112,18 +118,22 @@ public final class HostGraphExecutor implements GraphExecutor {
 
         @Override
         public boolean awaitDone(Duration timeout) throws InterruptedException {
-            long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+            long deadline = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
             waiter = Thread.currentThread();
             try {
                 while (failure.get() == null && graph.pendingElements() != 0) {
                     if (Thread.interrupted()) {
                         throw new InterruptedException();
                     }
-                    long left = deadline - System.nanoTime();
-                    if (timeout != null && left <= 0) {
-                        return false;
+                    long park = MAX_WAIT_PARK_NANOS;
+                    if (timeout != null) {
+                        long left = deadline - System.nanoTime();
+                        if (left <= 0) {
+                            return false;
+                        }
+                        park = Math.min(left, park);
                     }
-                    LockSupport.parkNanos(this, Math.min(left, 1_000_000L));
+                    LockSupport.parkNanos(this, park);
                 }
             } finally {
                 waiter = null;
@@ -159,7 +169,7 @@ public final class HostGraphExecutor implements GraphExecutor {
 
         @Override
         public long completedInvocations() {
-            return completed.get();
+            return completed.sum();
         }
     }
 

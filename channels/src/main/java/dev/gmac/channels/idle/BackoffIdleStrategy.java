@@ -80,7 +80,7 @@ public final class BackoffIdleStrategy implements IdleStrategy {
             case NOT_IDLE:
                 phase = Phase.SPINNING;
                 spins = 0;
-                // fall through
+            // fall through
             case SPINNING:
                 if (spins < maxSpins) {
                     spins++;
@@ -89,7 +89,7 @@ public final class BackoffIdleStrategy implements IdleStrategy {
                 }
                 phase = Phase.YIELDING;
                 yields = 0;
-                // fall through
+            // fall through
             case YIELDING:
                 if (yields < maxYields) {
                     yields++;
@@ -98,7 +98,7 @@ public final class BackoffIdleStrategy implements IdleStrategy {
                 }
                 phase = Phase.PARKING;
                 parkNanos = minParkNanos;
-                // fall through
+            // fall through
             case PARKING:
             default:
                 LockSupport.parkNanos(parkNanos);

@@ -84,10 +84,27 @@ class FibonacciGraphTest {
     @Test
     void anyExecutorShapeGivesTheSameResult() {
         Duration timeout = Duration.ofSeconds(10);
-        assertEquals(
-                reference(20), fib(20, new HostGraphExecutor(1, 64, new BackoffIdleStrategy(), timeout)));
+        assertEquals(reference(20), fib(20, new HostGraphExecutor(1, 64, new BackoffIdleStrategy(), timeout)));
         assertEquals(reference(20), fib(20, new HostGraphExecutor(3, 1, YieldingIdleStrategy.INSTANCE, timeout)));
         assertEquals(reference(18), fib(18, new HostGraphExecutor(2, 7, BusySpinIdleStrategy.INSTANCE, timeout)));
+    }
+
+    @Test
+    void anExecutorCanBeDrivenWithoutTheGraphFacade() throws InterruptedException {
+        AtomicLong res = new AtomicLong();
+        Graph g = new Graph();
+        ChannelNode ch = g.channelNode("fib", Integer.BYTES, 4096);
+        KernelNode kern = g.kernelNode("FibKernel", FibonacciGraphTest::fibKernel);
+        kern.setConstArg(2, ch).setConstArg(3, res);
+        ch.connectToKernelNode(kern);
+        long ob = ch.talloc(1);
+        ch.putInt(ch.elementPosition(ob), 15);
+        ch.enq(ob, 1);
+        GraphExecution execution = new HostGraphExecutor(2, 32, new BackoffIdleStrategy(), Duration.ofSeconds(10))
+                .start(g);
+        assertTrue(execution.awaitDone(Duration.ofSeconds(30)));
+        assertEquals(610, res.get());
+        assertEquals(2 * 610 - 1, execution.completedInvocations());
     }
 
     @Test

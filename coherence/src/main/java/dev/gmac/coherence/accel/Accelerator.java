@@ -25,6 +25,11 @@ public interface Accelerator {
      */
     long allocate(long bytes);
 
+    /** Whether new allocations are zero-filled (else the runtime clears them on the device). */
+    default boolean zeroesAllocations() {
+        return false;
+    }
+
     /** Frees an allocation returned by {@link #allocate(long)}. */
     void free(long deviceAddress);
 

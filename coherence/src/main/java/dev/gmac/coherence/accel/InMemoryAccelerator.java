@@ -55,6 +55,11 @@ public final class InMemoryAccelerator implements Accelerator {
     }
 
     @Override
+    public boolean zeroesAllocations() {
+        return true;
+    }
+
+    @Override
     public long allocate(long bytes) {
         if (bytes <= 0 || bytes > Integer.MAX_VALUE) {
             throw new AcceleratorException(

@@ -304,7 +304,27 @@ final class Interpreter {
         int n = 0;
         long ti = 0;
         try {
-            while (n < budget) {
+            while (true) {
+                if (code[pc].op == Op.RET_EXIT) {
+                    // A function's exit, reached by every lane of the call (or of the warp): return at once, as
+                    // part of the instruction that got here, without an issue slot of its own.
+                    st.setPc(pc);
+                    returnFromFunction(w, code[pc], mask);
+                    st.reconverge();
+                    if (st.isEmpty()) {
+                        finishWarp(w);
+                        return n;
+                    }
+                    pc = st.pc();
+                    mask = st.activeMask();
+                    rpc = st.rpc();
+                    r = w.regs[st.frameDepth()];
+                    p = w.preds[st.frameDepth()];
+                    continue;
+                }
+                if (n >= budget) {
+                    break;
+                }
                 final Insn in = code[pc];
                 n++;
                 ti += Integer.bitCount(mask);
@@ -855,7 +875,6 @@ final class Interpreter {
                         break;
                     }
                     case Op.CALL:
-                    case Op.RET_EXIT:
                     case Op.EXIT:
                     case Op.TRAP:
                     case Op.BAR: {
@@ -928,8 +947,6 @@ final class Interpreter {
         switch (in.op) {
             case Op.CALL:
                 return em == 0 ? NEXT : call(w, in, mask, em, r);
-            case Op.RET_EXIT:
-                return returnFromFunction(w, in, mask);
             case Op.EXIT: {
                 if (em == 0) {
                     return NEXT;

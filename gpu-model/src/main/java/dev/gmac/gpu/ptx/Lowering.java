@@ -1023,6 +1023,9 @@ final class Lowering {
             throw syntax(in, "expected an address [..], found " + describe(o));
         }
         PtxAst.Address addr = (PtxAst.Address) o;
+        if (addr.composite() != null) {
+            throw unsupported(in, "texture and surface addresses are not supported");
+        }
         i.space = space;
         if (addr.base() == null) {
             i.addrMode = Insn.ADDR_ABS;

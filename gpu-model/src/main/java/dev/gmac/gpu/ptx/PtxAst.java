@@ -54,9 +54,10 @@ final class PtxAst {
 
     /**
      * An address {@code [base+offset]}: {@code base} is a register or variable name, or null for an absolute
-     * address.
+     * address. {@code composite} holds the elements of a texture or surface address {@code [tex, {x, y}]}
+     * (which no supported instruction takes), else null.
      */
-    record Address(String base, long offset, int line, int column) implements Operand {}
+    record Address(String base, long offset, int line, int column, List<Operand> composite) implements Operand {}
 
     /** A vector operand {@code {a, b, ...}}. */
     record Vector(List<Operand> elements) implements Operand {}

@@ -223,9 +223,14 @@ final class PtxParser {
         int align = 0;
         int vec = 0;
         PtxType type = null;
+        boolean ptr = false;
         while (peek().kind() == Kind.DOT_IDENT) {
             Token d = advance();
-            if (d.text().equals(".align")) {
+            if (d.text().equals(".align") && ptr) {
+                expectInt("an alignment"); // .ptr .space .align N: the alignment of the data pointed to
+            } else if (d.text().equals(".ptr")) {
+                ptr = true;
+            } else if (d.text().equals(".align")) {
                 align = (int) expectInt("an alignment");
             } else if (d.text().equals(".v2") || d.text().equals(".v4") || d.text().equals(".v8")) {
                 vec = Integer.parseInt(d.text().substring(2));
@@ -674,10 +679,21 @@ final class PtxParser {
         } else {
             throw error(t, "expected a register, variable or number in the address");
         }
+        if (peek().is(",")) {
+            // texture/surface forms [tex, {coords}]: kept whole so that the instruction is reported as unsupported
+            List<PtxAst.Operand> els = new ArrayList<>();
+            els.add(new PtxAst.Name(base == null ? "" : base, off, open.line(), open.column()));
+            while (peek().is(",")) {
+                advance();
+                els.add(parseOperand());
+            }
+            expect("]");
+            return new PtxAst.Address(null, 0, open.line(), open.column(), els);
+        }
         if (!peek().is("]")) {
-            throw error(peek(), "expected ']' closing the address (only [base], [base+offset] and [number] are supported)");
+            throw error(peek(), "expected ']' closing the address ([base], [base+offset] or [number])");
         }
         advance();
-        return new PtxAst.Address(base, off, open.line(), open.column());
+        return new PtxAst.Address(base, off, open.line(), open.column(), null);
     }
 }

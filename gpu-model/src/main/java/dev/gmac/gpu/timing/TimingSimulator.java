@@ -79,6 +79,15 @@ public final class TimingSimulator {
      * @throws TimingException when a CTA does not fit in a core, or warps can never issue again
      */
     public KernelTimingStats run(KernelResources kernel, WarpExecutor executor) {
+        return run(kernel, executor, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #run(KernelResources, WarpExecutor)}, but gives up with a {@link TimingException} once the kernel
+     * has run {@code cycleLimit} cycles (a watchdog for kernels that never finish, such as a SIMT spin-lock
+     * deadlock).
+     */
+    public KernelTimingStats run(KernelResources kernel, WarpExecutor executor, long cycleLimit) {
         Occupancy occupancy = occupancy(kernel);
         long start = cycle;
         memory.beginKernel();
@@ -100,6 +109,11 @@ public final class TimingSimulator {
             }
             if (next == Long.MAX_VALUE) {
                 throw deadlock(kernel, dispatcher);
+            }
+            if (next - start > cycleLimit) {
+                throw new TimingException("kernel " + kernel.name() + " on preset " + config.name()
+                        + " did not finish within " + cycleLimit + " cycles (" + dispatcher.unfinished()
+                        + " CTAs unfinished); raise the cycle limit or look for a loop that never ends");
             }
             now = next;
             queue.runUntil(TimeBase.cycleToTick(now));

@@ -14,7 +14,10 @@ package dev.gmac.gpu.timing;
  *       the warp's next instruction without executing it. It may be called once per instruction.
  *   <li>{@link #execute} when the timing model issues that instruction: execute it for the active lanes, fill
  *       the dynamic part of the record, advance the warp. A {@link IssueClass#BARRIER} must not block: the
- *       timing model holds the warp until every live warp of the CTA has issued its barrier.
+ *       timing model holds the warp until every live warp of the CTA has issued its barrier. A memory
+ *       instruction whose space is known only now (a generic address) may refine its class with {@link
+ *       WarpInstruction#resolvedClass}. Whatever the class, {@link WarpInstruction#warpExited} reports that
+ *       the warp has finished.
  *   <li>{@link #finishCta} once every warp of the CTA has exited; the slot may then be reused.
  * </ol>
  *

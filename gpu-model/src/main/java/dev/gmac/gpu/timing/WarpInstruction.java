@@ -21,7 +21,7 @@ public final class WarpInstruction {
     /** Most destination registers one instruction may name (vector loads write up to four). */
     public static final int MAX_DESTINATIONS = 4;
     /** Most source registers one instruction may name (guard predicate included). */
-    public static final int MAX_SOURCES = 8;
+    public static final int MAX_SOURCES = 12;
 
     private final int warpSize;
     private final int[] destinations = new int[MAX_DESTINATIONS];
@@ -35,6 +35,8 @@ public final class WarpInstruction {
     private boolean load;
     private boolean store;
     private long activeMask;
+    private long accessMask;
+    private boolean accessMaskSet;
     private boolean warpExited;
 
     /** A record for warps of {@code warpSize} lanes (1 to 64). */
@@ -99,6 +101,7 @@ public final class WarpInstruction {
     /** Called by the timing model before execute: clears the mask, addresses are overwritten as needed. */
     public void beginExecute() {
         activeMask = 0;
+        accessMaskSet = false;
         warpExited = false;
     }
 
@@ -107,12 +110,37 @@ public final class WarpInstruction {
         this.activeMask = mask;
     }
 
+    /**
+     * The lanes that accessed memory, when fewer than the active lanes (lanes whose guard predicate was false);
+     * defaults to the active mask. Only these lanes' addresses are read.
+     */
+    public void accessMask(long mask) {
+        this.accessMask = mask;
+        this.accessMaskSet = true;
+    }
+
     /** The byte address lane {@code lane} accessed (an offset within its local memory for MEM_LOCAL). */
     public void laneAddress(int lane, long address) {
         laneAddress[lane] = address;
     }
 
-    /** Marks that every lane of the warp has now finished: the warp leaves its slot. */
+    /**
+     * Refines the class of a memory instruction during execute, when its space is known only then (a generic
+     * address resolved to shared, local or global memory). Both classes must be memory classes: the decoded one
+     * already decided which pipeline the instruction waits for.
+     */
+    public void resolvedClass(IssueClass memoryClass) {
+        if (!isMemory() || !isMemoryClass(memoryClass)) {
+            throw new IllegalStateException("instruction at pc " + pc + ": cannot change class " + issueClass + " to "
+                    + memoryClass + "; only a memory class may be refined to another memory class");
+        }
+        this.issueClass = memoryClass;
+    }
+
+    /**
+     * Marks that every lane of the warp has now finished: the warp leaves its slot after this instruction. Any
+     * class may end a warp (a functional model may finish the warp as part of its last instruction).
+     */
     public void warpExited() {
         this.warpExited = true;
     }
@@ -167,6 +195,11 @@ public final class WarpInstruction {
         return Long.bitCount(activeMask);
     }
 
+    /** The lanes whose addresses are valid: {@link #accessMask(long)} if set, else the active mask. */
+    public long memoryLanes() {
+        return accessMaskSet ? accessMask : activeMask;
+    }
+
     public long address(int lane) {
         return laneAddress[lane];
     }
@@ -177,7 +210,11 @@ public final class WarpInstruction {
 
     /** True for the classes that use the load/store unit. */
     public boolean isMemory() {
-        switch (issueClass) {
+        return isMemoryClass(issueClass);
+    }
+
+    private static boolean isMemoryClass(IssueClass c) {
+        switch (c) {
             case MEM_GLOBAL:
             case MEM_SHARED:
             case MEM_LOCAL:

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.kernels.KernelRunner;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,14 @@ class ApproxInstructionBoundsTest {
         int n = a.length;
         try (KernelRunner r = new KernelRunner("isa_fmath")) {
             long dOut = r.allocate(4L * K * n);
-            r.launch("fmath_raw", Dim3.of(KernelRunner.blocksFor(n, 128)), Dim3.of(128), r.upload(a), r.upload(b), dOut, n);
+            r.launch(
+                    "fmath_raw",
+                    Dim3.of(KernelRunner.blocksFor(n, 128)),
+                    Dim3.of(128),
+                    r.upload(a),
+                    r.upload(b),
+                    dOut,
+                    n);
             float[] flat = r.downloadFloats(dOut, K * n);
             float[][] out = new float[n][K];
             for (int i = 0; i < n; i++) {
@@ -52,7 +60,7 @@ class ApproxInstructionBoundsTest {
 
     private static float[][] runRaw(float[] a) {
         float[] ones = new float[a.length];
-        java.util.Arrays.fill(ones, 1f);
+        Arrays.fill(ones, 1f);
         return runRaw(a, ones);
     }
 
@@ -81,20 +89,26 @@ class ApproxInstructionBoundsTest {
 
     private static void assertUlps(int maxUlps, float result, double exact, String what) {
         long ulps = ulpsFromCorrectlyRounded(result, exact);
-        assertTrue(ulps <= maxUlps, () -> what + ": " + result + " is " + ulps + " ulp from the correctly rounded "
-                + (float) exact + " (bound " + maxUlps + ")");
+        assertTrue(
+                ulps <= maxUlps,
+                () -> what + ": " + result + " is " + ulps + " ulp from the correctly rounded " + (float) exact
+                        + " (bound " + maxUlps + ")");
     }
 
     private static void assertRelative(double bound, float result, double exact, String what) {
         double rel = Math.abs(result - exact) / Math.abs(exact);
-        assertTrue(rel <= bound, () -> what + ": " + result + " vs exact " + exact + ", relative error 2^"
-                + log2(rel) + " > 2^" + log2(bound));
+        assertTrue(
+                rel <= bound,
+                () -> what + ": " + result + " vs exact " + exact + ", relative error 2^" + log2(rel) + " > 2^"
+                        + log2(bound));
     }
 
     private static void assertAbsolute(double bound, float result, double exact, String what) {
         double abs = Math.abs(result - exact);
-        assertTrue(abs <= bound, () -> what + ": " + result + " vs exact " + exact + ", absolute error 2^" + log2(abs)
-                + " > 2^" + log2(bound));
+        assertTrue(
+                abs <= bound,
+                () -> what + ": " + result + " vs exact " + exact + ", absolute error 2^" + log2(abs) + " > 2^"
+                        + log2(bound));
     }
 
     @Test
@@ -148,11 +162,14 @@ class ApproxInstructionBoundsTest {
             if (x < Float.MIN_NORMAL) {
                 assertSameFloat(Float.NEGATIVE_INFINITY, out[i][LG2_FTZ], "lg2.approx.ftz.f32 of a subnormal");
             } else {
-                assertAbsolute(IsaErrorBounds.lg2AllowedError(x), out[i][LG2_FTZ], exact, "lg2.approx.ftz.f32(" + x + ")");
+                assertAbsolute(
+                        IsaErrorBounds.lg2AllowedError(x), out[i][LG2_FTZ], exact, "lg2.approx.ftz.f32(" + x + ")");
             }
         }
         float[] special = {0f, -0f, Float.POSITIVE_INFINITY, Float.NaN, 1f, 2f, 0.25f};
-        float[] expected = {Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, Float.NaN, 0f, 1f, -2f};
+        float[] expected = {
+            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, Float.NaN, 0f, 1f, -2f
+        };
         float[][] s = runRaw(special);
         for (int i = 0; i < special.length; i++) {
             if (i < 4) {
@@ -169,15 +186,21 @@ class ApproxInstructionBoundsTest {
         float[][] out = runRaw(inner);
         for (int i = 0; i < inner.length; i++) {
             float x = inner[i];
-            assertAbsolute(IsaErrorBounds.SIN_COS_ABSOLUTE_2PI, out[i][SIN_FTZ], Math.sin(x), "sin.approx.ftz.f32(" + x + ")");
+            assertAbsolute(
+                    IsaErrorBounds.SIN_COS_ABSOLUTE_2PI, out[i][SIN_FTZ], Math.sin(x), "sin.approx.ftz.f32(" + x + ")");
             assertAbsolute(IsaErrorBounds.SIN_COS_ABSOLUTE_2PI, out[i][COS], Math.cos(x), "cos.approx.f32(" + x + ")");
         }
         float[] outer = uniform(600, -100 * Math.PI, 100 * Math.PI, 204);
         out = runRaw(outer);
         for (int i = 0; i < outer.length; i++) {
             float x = outer[i];
-            assertAbsolute(IsaErrorBounds.SIN_COS_ABSOLUTE_100PI, out[i][SIN_FTZ], Math.sin(x), "sin.approx.ftz.f32(" + x + ")");
-            assertAbsolute(IsaErrorBounds.SIN_COS_ABSOLUTE_100PI, out[i][COS], Math.cos(x), "cos.approx.f32(" + x + ")");
+            assertAbsolute(
+                    IsaErrorBounds.SIN_COS_ABSOLUTE_100PI,
+                    out[i][SIN_FTZ],
+                    Math.sin(x),
+                    "sin.approx.ftz.f32(" + x + ")");
+            assertAbsolute(
+                    IsaErrorBounds.SIN_COS_ABSOLUTE_100PI, out[i][COS], Math.cos(x), "cos.approx.f32(" + x + ")");
         }
         float[] special = {0f, -0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN, 1e-40f, -1e-40f};
         float[][] s = runRaw(special);
@@ -202,8 +225,13 @@ class ApproxInstructionBoundsTest {
             if (x >= 0x1p-125 && x <= 0x1p125) {
                 assertUlps(IsaErrorBounds.RCP_ULPS, out[i][RCP_FTZ], 1 / x, "rcp.approx.ftz.f32(" + x + ")");
             }
-            assertRelative(IsaErrorBounds.RSQRT_RELATIVE, out[i][RSQRT_FTZ], 1 / Math.sqrt(x), "rsqrt.approx.ftz.f32(" + x + ")");
-            assertRelative(IsaErrorBounds.SQRT_RELATIVE, out[i][SQRT_FTZ], Math.sqrt(x), "sqrt.approx.ftz.f32(" + x + ")");
+            assertRelative(
+                    IsaErrorBounds.RSQRT_RELATIVE,
+                    out[i][RSQRT_FTZ],
+                    1 / Math.sqrt(x),
+                    "rsqrt.approx.ftz.f32(" + x + ")");
+            assertRelative(
+                    IsaErrorBounds.SQRT_RELATIVE, out[i][SQRT_FTZ], Math.sqrt(x), "sqrt.approx.ftz.f32(" + x + ")");
         }
         float[] special = {0f, -0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 1e-40f, -1e-40f, 4f, -0.25f};
         float[][] s = runRaw(special);
@@ -234,7 +262,8 @@ class ApproxInstructionBoundsTest {
         float[] a = new float[n];
         float[] b = new float[n];
         for (int i = 0; i < n; i++) {
-            a[i] = (rnd.nextBoolean() ? 1 : -1) * Float.intBitsToFloat(((1 + rnd.nextInt(254)) << 23) | rnd.nextInt(1 << 23));
+            a[i] = (rnd.nextBoolean() ? 1 : -1)
+                    * Float.intBitsToFloat(((1 + rnd.nextInt(254)) << 23) | rnd.nextInt(1 << 23));
             int be = i % 10 == 0 ? 253 + rnd.nextInt(2) : 2 + rnd.nextInt(251); // some |b| above 2^126
             b[i] = (rnd.nextBoolean() ? 1 : -1) * Float.intBitsToFloat((be << 23) | rnd.nextInt(1 << 23));
         }
@@ -267,7 +296,8 @@ class ApproxInstructionBoundsTest {
         float[][] out = runRaw(a);
         for (int i = 0; i < a.length; i++) {
             if (a[i] != 0) {
-                assertRelative(IsaErrorBounds.TANH_RELATIVE, out[i][TANH], Math.tanh(a[i]), "tanh.approx.f32(" + a[i] + ")");
+                assertRelative(
+                        IsaErrorBounds.TANH_RELATIVE, out[i][TANH], Math.tanh(a[i]), "tanh.approx.f32(" + a[i] + ")");
             }
         }
         float[] special = {Float.NEGATIVE_INFINITY, -0f, 0f, Float.POSITIVE_INFINITY, Float.NaN, 1e-40f, 100f};

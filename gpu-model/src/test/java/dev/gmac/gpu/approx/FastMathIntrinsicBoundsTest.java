@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.kernels.KernelRunner;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,14 @@ class FastMathIntrinsicBoundsTest {
         float[] out;
         try (KernelRunner r = new KernelRunner("isa_fmath")) {
             long dOut = r.allocate(48L * n);
-            r.launch("fmath_approx", Dim3.of(KernelRunner.blocksFor(n, 128)), Dim3.of(128), r.upload(a), r.upload(b), dOut, n);
+            r.launch(
+                    "fmath_approx",
+                    Dim3.of(KernelRunner.blocksFor(n, 128)),
+                    Dim3.of(128),
+                    r.upload(a),
+                    r.upload(b),
+                    dOut,
+                    n);
             out = r.downloadFloats(dOut, 12 * n);
         }
         for (int i = 0; i < n; i++) {
@@ -50,17 +58,21 @@ class FastMathIntrinsicBoundsTest {
             float y = b[i];
             double m = Math.abs((double) x);
             String at = "(a=" + x + ", b=" + y + ") ";
-            float[] o = java.util.Arrays.copyOfRange(out, 12 * i, 12 * i + 12);
+            float[] o = Arrays.copyOfRange(out, 12 * i, 12 * i + 12);
 
             // __expf: ex2.approx(RN(a * log2e)); the product is exact-rounded, so only the ex2 bound applies.
             float scaled = x * LOG2_E;
-            check(ulpsFromCorrectlyRounded(o[0], Math.pow(2, scaled)) <= IsaErrorBounds.EX2_ULPS, at + "__expf " + o[0]);
+            check(
+                    ulpsFromCorrectlyRounded(o[0], Math.pow(2, scaled)) <= IsaErrorBounds.EX2_ULPS,
+                    at + "__expf " + o[0]);
 
             // __logf: RN(lg2.approx(|a|) * ln2).
             double lgErr = IsaErrorBounds.lg2AllowedError(m);
             double logExact = Math.log(m);
-            check(Math.abs(o[1] - logExact) <= lgErr * LN_2 + Math.abs(log2(m)) * Math.abs(LN_2 - Math.log(2))
-                    + Math.ulp(o[1]), at + "__logf " + o[1] + " vs " + logExact);
+            check(
+                    Math.abs(o[1] - logExact)
+                            <= lgErr * LN_2 + Math.abs(log2(m)) * Math.abs(LN_2 - Math.log(2)) + Math.ulp(o[1]),
+                    at + "__logf " + o[1] + " vs " + logExact);
 
             check(Math.abs(o[2] - Math.sin(x)) <= IsaErrorBounds.SIN_COS_ABSOLUTE_2PI, at + "__sinf " + o[2]);
             check(Math.abs(o[3] - Math.cos(x)) <= IsaErrorBounds.SIN_COS_ABSOLUTE_2PI, at + "__cosf " + o[3]);

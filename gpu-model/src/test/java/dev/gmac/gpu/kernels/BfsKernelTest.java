@@ -71,8 +71,16 @@ class BfsKernelTest {
             int level = 0;
             while (true) {
                 r.gpu().memset(dChanged, 0, 4);
-                r.launch("bfs_level", Dim3.of(KernelRunner.blocksFor(nodes, 128)), Dim3.of(128),
-                        dRows, dCols, dDist, nodes, level, dChanged);
+                r.launch(
+                        "bfs_level",
+                        Dim3.of(KernelRunner.blocksFor(nodes, 128)),
+                        Dim3.of(128),
+                        dRows,
+                        dCols,
+                        dDist,
+                        nodes,
+                        level,
+                        dChanged);
                 if (r.downloadInts(dChanged, 1)[0] == 0) {
                     break;
                 }

@@ -35,7 +35,12 @@ class BitonicSortKernelTest {
         try (KernelRunner r = new KernelRunner("bitonic_sort")) {
             long d = r.upload(data);
             r.launchWithShared(
-                    "bitonic_sort_segments", Dim3.of(KernelRunner.blocksFor(n, segment)), Dim3.of(block), 4 * segment, d, n);
+                    "bitonic_sort_segments",
+                    Dim3.of(KernelRunner.blocksFor(n, segment)),
+                    Dim3.of(block),
+                    4 * segment,
+                    d,
+                    n);
             assertArrayEquals(sortSegments(data, segment), r.downloadInts(d, n));
         }
     }

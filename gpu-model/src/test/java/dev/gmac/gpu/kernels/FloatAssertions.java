@@ -17,8 +17,9 @@ public final class FloatAssertions {
             assertEquals(
                     Float.floatToRawIntBits(expected),
                     Float.floatToRawIntBits(actual),
-                    () -> message + ": expected " + expected + " (0x" + Integer.toHexString(Float.floatToRawIntBits(expected))
-                            + ") got " + actual + " (0x" + Integer.toHexString(Float.floatToRawIntBits(actual)) + ")");
+                    () -> message + ": expected " + expected + " (0x"
+                            + Integer.toHexString(Float.floatToRawIntBits(expected)) + ") got " + actual + " (0x"
+                            + Integer.toHexString(Float.floatToRawIntBits(actual)) + ")");
         }
     }
 

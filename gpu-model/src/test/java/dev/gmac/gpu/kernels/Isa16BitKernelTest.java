@@ -92,8 +92,18 @@ class Isa16BitKernelTest {
             long dOut = r.allocate(6L * n);
             long dWide = r.allocate(4L * n);
             long dFl = r.allocate(2L * n);
-            r.launch("short_minmax", Dim3.of(KernelRunner.blocksFor(n, 32)), Dim3.of(32),
-                    dA, dB, dInts, dFloats, dOut, dWide, dFl, n);
+            r.launch(
+                    "short_minmax",
+                    Dim3.of(KernelRunner.blocksFor(n, 32)),
+                    Dim3.of(32),
+                    dA,
+                    dB,
+                    dInts,
+                    dFloats,
+                    dOut,
+                    dWide,
+                    dFl,
+                    n);
             assertArrayEquals(expected, r.downloadShorts(dOut, 3 * n));
             assertArrayEquals(expectedWide, r.downloadInts(dWide, n));
             assertArrayEquals(expectedFl, r.downloadShorts(dFl, n));

@@ -47,8 +47,16 @@ class IsaAtomicsGlobalKernelTest {
             long dD = r.upload(new double[] {0.5});
             long dF = r.upload(new float[] {0.25f});
             long dOlds = r.allocate(8L * n);
-            r.launch("global_atomics64", Dim3.of(KernelRunner.blocksFor(n, 64)), Dim3.of(64),
-                    r.upload(vals), dCells, dD, dF, dOlds, n);
+            r.launch(
+                    "global_atomics64",
+                    Dim3.of(KernelRunner.blocksFor(n, 64)),
+                    Dim3.of(64),
+                    r.upload(vals),
+                    dCells,
+                    dD,
+                    dF,
+                    dOlds,
+                    n);
             long[] cells = r.downloadLongs(dCells, 10);
             for (int k = 0; k < 9; k++) {
                 assertEquals(e[k], cells[k], "cell " + k);
@@ -86,8 +94,14 @@ class IsaAtomicsGlobalKernelTest {
         try (KernelRunner r = new KernelRunner("isa_atomics_global")) {
             long dCells = r.upload(init);
             long dUsed = r.allocate(4L * n);
-            r.launch("global_atomics32", Dim3.of(KernelRunner.blocksFor(n, 128)), Dim3.of(128),
-                    r.upload(vals), dCells, dUsed, n);
+            r.launch(
+                    "global_atomics32",
+                    Dim3.of(KernelRunner.blocksFor(n, 128)),
+                    Dim3.of(128),
+                    r.upload(vals),
+                    dCells,
+                    dUsed,
+                    n);
             assertArrayEquals(e, r.downloadInts(dCells, 10));
             int[] tickets = r.downloadInts(dUsed, n);
             Arrays.sort(tickets);

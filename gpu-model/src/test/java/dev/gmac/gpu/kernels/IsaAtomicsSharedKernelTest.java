@@ -33,8 +33,16 @@ class IsaAtomicsSharedKernelTest {
             long dOut = r.allocate(48L * grid);
             long dOlds = r.allocate(8L * n);
             long dF = r.allocate(4L * grid);
-            LaunchStats stats = r.launch("shared_atomics", Dim3.of(grid), Dim3.of(block),
-                    r.upload(vals), r.upload(init), dOut, dOlds, dF, n);
+            LaunchStats stats = r.launch(
+                    "shared_atomics",
+                    Dim3.of(grid),
+                    Dim3.of(block),
+                    r.upload(vals),
+                    r.upload(init),
+                    dOut,
+                    dOlds,
+                    dF,
+                    n);
             int[] out = r.downloadInts(dOut, 12 * grid);
             int[] olds = r.downloadInts(dOlds, 2 * n);
             float[] fout = r.downloadFloats(dF, grid);

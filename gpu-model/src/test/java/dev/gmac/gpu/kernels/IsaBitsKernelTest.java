@@ -17,7 +17,9 @@ class IsaBitsKernelTest {
 
     private static int[] ints(int n, long seed) {
         Random rnd = new Random(seed);
-        int[] edges = {0, -1, 1, Integer.MIN_VALUE, Integer.MAX_VALUE, 0x0080_0000, 0x00ff_ffff, 0xff80_0000, 0x8000_0001};
+        int[] edges = {
+            0, -1, 1, Integer.MIN_VALUE, Integer.MAX_VALUE, 0x0080_0000, 0x00ff_ffff, 0xff80_0000, 0x8000_0001
+        };
         int[] v = new int[n];
         for (int i = 0; i < n; i++) {
             v[i] = i < edges.length ? edges[i] : rnd.nextInt() >> rnd.nextInt(32);
@@ -126,8 +128,19 @@ class IsaBitsKernelTest {
         try (KernelRunner r = new KernelRunner("isa_bits")) {
             long dOut32 = r.allocate(64L * n);
             long dOut64 = r.allocate(40L * n);
-            r.launch("bits32", Dim3.of(KernelRunner.blocksFor(n, 64)), Dim3.of(64),
-                    r.upload(a), r.upload(b), r.upload(la), r.upload(lb), r.upload(s), r.upload(sel), dOut32, dOut64, n);
+            r.launch(
+                    "bits32",
+                    Dim3.of(KernelRunner.blocksFor(n, 64)),
+                    Dim3.of(64),
+                    r.upload(a),
+                    r.upload(b),
+                    r.upload(la),
+                    r.upload(lb),
+                    r.upload(s),
+                    r.upload(sel),
+                    dOut32,
+                    dOut64,
+                    n);
             int[] o = r.downloadInts(dOut32, 16 * n);
             long[] p = r.downloadLongs(dOut64, 5 * n);
             for (int i = 0; i < n; i++) {
@@ -185,8 +198,17 @@ class IsaBitsKernelTest {
         }
         try (KernelRunner r = new KernelRunner("isa_bits")) {
             long dOut = r.allocate(56L * n);
-            r.launch("bitfield", Dim3.of(KernelRunner.blocksFor(n, 128)), Dim3.of(128),
-                    r.upload(a), r.upload(b), r.upload(la), r.upload(ps), r.upload(ls), dOut, n);
+            r.launch(
+                    "bitfield",
+                    Dim3.of(KernelRunner.blocksFor(n, 128)),
+                    Dim3.of(128),
+                    r.upload(a),
+                    r.upload(b),
+                    r.upload(la),
+                    r.upload(ps),
+                    r.upload(ls),
+                    dOut,
+                    n);
             int[] o = r.downloadInts(dOut, 14 * n);
             for (int i = 0; i < n; i++) {
                 int x = a[i];

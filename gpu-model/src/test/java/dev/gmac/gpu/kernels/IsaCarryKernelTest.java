@@ -86,7 +86,8 @@ class IsaCarryKernelTest {
             b[i] = edgeOrRandom(rnd, i + 3);
             c[i] = edgeOrRandom(rnd, i + 5);
             BigInteger p = unsigned(a[i]).multiply(unsigned(b[i]));
-            BigInteger q = p.add(unsigned(c[i]).shiftLeft(64).or(unsigned(c[i]))).mod(TWO_128);
+            BigInteger q =
+                    p.add(unsigned(c[i]).shiftLeft(64).or(unsigned(c[i]))).mod(TWO_128);
             expected[4 * i] = p.longValue();
             expected[4 * i + 1] = p.shiftRight(64).longValue();
             expected[4 * i + 2] = q.longValue();
@@ -169,7 +170,10 @@ class IsaCarryKernelTest {
             BigInteger bc = fromLimbs(c, 3 * i, 3);
             BigInteger by = unsigned(y[i]);
             toLimbs(bx.multiply(by).add(bc), expected, 6 * i, 4);
-            BigInteger low = fromLimbs(x, 3 * i, 2).multiply(by).add(fromLimbs(c, 3 * i, 2)).mod(TWO_64);
+            BigInteger low = fromLimbs(x, 3 * i, 2)
+                    .multiply(by)
+                    .add(fromLimbs(c, 3 * i, 2))
+                    .mod(TWO_64);
             toLimbs(low, expected, 6 * i + 4, 2);
         }
         try (KernelRunner r = new KernelRunner("isa_carry")) {

@@ -25,7 +25,9 @@ class IsaConstGlobalKernelTest {
         for (int i = 0; i < n; i++) {
             words[i] = i == 0 ? 0 : rnd.nextInt();
             CRC32 crc = new CRC32();
-            crc.update(new byte[] {(byte) words[i], (byte) (words[i] >> 8), (byte) (words[i] >> 16), (byte) (words[i] >> 24)});
+            crc.update(new byte[] {
+                (byte) words[i], (byte) (words[i] >> 8), (byte) (words[i] >> 16), (byte) (words[i] >> 24)
+            });
             expected[i] = (int) crc.getValue();
         }
         try (KernelRunner r = new KernelRunner("isa_const_global")) {

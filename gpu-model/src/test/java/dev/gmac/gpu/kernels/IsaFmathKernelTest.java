@@ -40,7 +40,8 @@ class IsaFmathKernelTest {
     static float interesting(Random rnd, int i) {
         return switch (i % 9) {
             case 0 -> (rnd.nextFloat() - 0.5f) * 4f;
-            case 1 -> Float.intBitsToFloat(rnd.nextInt(0x0080_0000) | (rnd.nextBoolean() ? 0x8000_0000 : 0)); // subnormal
+            case 1 ->
+                Float.intBitsToFloat(rnd.nextInt(0x0080_0000) | (rnd.nextBoolean() ? 0x8000_0000 : 0)); // subnormal
             case 2 -> (rnd.nextBoolean() ? 1 : -1) * Float.MAX_VALUE * (0.5f + rnd.nextFloat() / 2); // near overflow
             case 3 -> rnd.nextBoolean() ? 0f : -0f;
             case 4 -> (float) Math.scalb(1.0 + rnd.nextInt(16) / 16.0, rnd.nextInt(40) - 20); // short mantissas
@@ -107,7 +108,8 @@ class IsaFmathKernelTest {
                 for (int m = 0; m < 4; m++) {
                     assertSameFloat(fmaF(modes[m], a, b, c), out[16 * i + m], at + m + " fma." + modes[m]);
                     BigDecimal sum = exact(a).add(exact(b));
-                    assertSameFloat(roundF(modes[m], sum, a, b), out[16 * i + 4 + m], at + (4 + m) + " add." + modes[m]);
+                    assertSameFloat(
+                            roundF(modes[m], sum, a, b), out[16 * i + 4 + m], at + (4 + m) + " add." + modes[m]);
                     assertSameFloat(mulF(modes[m], a, b), out[16 * i + 8 + m], at + (8 + m) + " mul." + modes[m]);
                 }
                 assertSameFloat(a / b, out[16 * i + 12], at + "12 div.rn");
@@ -167,7 +169,9 @@ class IsaFmathKernelTest {
                 assertSameDouble(1.0 / a, out[10 * i + 7], at + "7 rcp.rn");
                 assertSameDouble(Math.sqrt(Math.abs(a)), out[10 * i + 8], at + "8 sqrt.rn");
                 assertSameDouble(
-                        roundD(DirectedRounding.DOWN, exact(a).subtract(exact(b)), a, -b), out[10 * i + 9], at + "9 sub.rm");
+                        roundD(DirectedRounding.DOWN, exact(a).subtract(exact(b)), a, -b),
+                        out[10 * i + 9],
+                        at + "9 sub.rm");
             }
         }
     }

@@ -67,7 +67,14 @@ class IsaGenericKernelTest {
         }
         try (KernelRunner r = new KernelRunner("isa_generic")) {
             long dOut = r.allocate(16L * n);
-            r.launch("generic_const", Dim3.of(KernelRunner.blocksFor(n, block)), Dim3.of(block), r.upload(g), dOut, n, 0);
+            r.launch(
+                    "generic_const",
+                    Dim3.of(KernelRunner.blocksFor(n, block)),
+                    Dim3.of(block),
+                    r.upload(g),
+                    dOut,
+                    n,
+                    0);
             assertArrayEquals(expected, r.downloadInts(dOut, 4 * n));
         }
     }

@@ -53,8 +53,16 @@ class IsaLop3KernelTest {
         }
         try (KernelRunner r = new KernelRunner("isa_lop3")) {
             long dOut = r.allocate(32L * n);
-            r.launch("lop3_mix", Dim3.of(KernelRunner.blocksFor(n, 128)), Dim3.of(128),
-                    r.upload(a), r.upload(b), r.upload(c), r.upload(tt), dOut, n);
+            r.launch(
+                    "lop3_mix",
+                    Dim3.of(KernelRunner.blocksFor(n, 128)),
+                    Dim3.of(128),
+                    r.upload(a),
+                    r.upload(b),
+                    r.upload(c),
+                    r.upload(tt),
+                    dOut,
+                    n);
             assertArrayEquals(expected, r.downloadInts(dOut, 8 * n));
         }
     }

@@ -25,7 +25,14 @@ class IsaNcVecKernelTest {
         try (KernelRunner r = new KernelRunner("isa_nc_vec")) {
             long dIn = r.upload(in);
             long dOut = r.allocate(16L * n4);
-            r.launch("scale_float4", Dim3.of(KernelRunner.blocksFor(n4, 32)), Dim3.of(32), dIn, dOut, KernelRunner.f32(s), n4);
+            r.launch(
+                    "scale_float4",
+                    Dim3.of(KernelRunner.blocksFor(n4, 32)),
+                    Dim3.of(32),
+                    dIn,
+                    dOut,
+                    KernelRunner.f32(s),
+                    n4);
             assertArrayEquals(expected, r.downloadFloats(dOut, 4 * n4));
         }
     }

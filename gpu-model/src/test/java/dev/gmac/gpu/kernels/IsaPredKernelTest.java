@@ -44,8 +44,15 @@ class IsaPredKernelTest {
         }
         try (KernelRunner r = new KernelRunner("isa_pred")) {
             long dOut = r.allocate(4L * n);
-            r.launch("pred_logic", Dim3.of(KernelRunner.blocksFor(n, 96)), Dim3.of(96),
-                    r.upload(xs), r.upload(ys), r.upload(zs), dOut, n);
+            r.launch(
+                    "pred_logic",
+                    Dim3.of(KernelRunner.blocksFor(n, 96)),
+                    Dim3.of(96),
+                    r.upload(xs),
+                    r.upload(ys),
+                    r.upload(zs),
+                    dOut,
+                    n);
             assertArrayEquals(expected, r.downloadInts(dOut, n));
         }
     }

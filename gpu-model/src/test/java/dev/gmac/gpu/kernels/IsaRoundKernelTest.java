@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gmac.gpu.Dim3;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -20,10 +21,42 @@ import org.junit.jupiter.api.Test;
  */
 class IsaRoundKernelTest {
     private static final float[] SPECIAL_F32 = {
-        0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 0.49999997f, -0.49999997f, 0.0f, -0.0f, 1.0f, -1.0f,
-        8388607.5f, -8388607.5f, 16777217f, 2.1474836E9f, -2.1474836E9f, 3e9f, -3e9f, 4.2949673E9f, 5e9f,
-        1e19f, 2e19f, -1e19f, 1e-40f, -1e-40f, Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE,
-        Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 0.99999994f, 1.0000001f, 0.25f, -0.75f, 123.456f
+        0.5f,
+        1.5f,
+        2.5f,
+        -0.5f,
+        -1.5f,
+        -2.5f,
+        0.49999997f,
+        -0.49999997f,
+        0.0f,
+        -0.0f,
+        1.0f,
+        -1.0f,
+        8388607.5f,
+        -8388607.5f,
+        16777217f,
+        2.1474836E9f,
+        -2.1474836E9f,
+        3e9f,
+        -3e9f,
+        4.2949673E9f,
+        5e9f,
+        1e19f,
+        2e19f,
+        -1e19f,
+        1e-40f,
+        -1e-40f,
+        Float.MIN_VALUE,
+        Float.MAX_VALUE,
+        -Float.MAX_VALUE,
+        Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY,
+        0.99999994f,
+        1.0000001f,
+        0.25f,
+        -0.75f,
+        123.456f
     };
 
     private static float[] inputsF32(int randomCount) {
@@ -73,7 +106,9 @@ class IsaRoundKernelTest {
         Random rnd = new Random(91);
         int[] xi = new int[n];
         for (int i = 0; i < n; i++) {
-            xi[i] = i < 6 ? new int[] {0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 16777217, -16777217}[i] : rnd.nextInt();
+            xi[i] = i < 6
+                    ? new int[] {0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 16777217, -16777217}[i]
+                    : rnd.nextInt();
         }
         try (KernelRunner r = new KernelRunner("isa_round")) {
             long dX = r.upload(x);
@@ -84,7 +119,7 @@ class IsaRoundKernelTest {
             for (int i = 0; i < n; i++) {
                 float v = x[i];
                 String at = "x=" + v + " (element " + i + ") k=";
-                int[] o = java.util.Arrays.copyOfRange(out, 16 * i, 16 * i + 16);
+                int[] o = Arrays.copyOfRange(out, 16 * i, 16 * i + 16);
                 assertEquals(satInt(Math.rint(v)), o[0], at + 0);
                 assertEquals(satInt(v), o[1], at + 1);
                 assertEquals(satInt(Math.floor(v)), o[2], at + 2);
@@ -132,14 +167,37 @@ class IsaRoundKernelTest {
     @Test
     void doubleConversions() {
         List<Double> values = new ArrayList<>(List.of(
-                0.5, 1.5, 2.5, -0.5, -2.5, 0.0, -0.0, 2147483647.5, -2147483648.5, 3e9, -3e9, 9.3e18, -9.3e18, 1e300,
-                -1e300, 1e-310, -1e-310, 3.4028235677973366e38, 3.4028236e38, 1.0000000596046448, 1.0000001788139343,
-                Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, 123456789.123456789));
+                0.5,
+                1.5,
+                2.5,
+                -0.5,
+                -2.5,
+                0.0,
+                -0.0,
+                2147483647.5,
+                -2147483648.5,
+                3e9,
+                -3e9,
+                9.3e18,
+                -9.3e18,
+                1e300,
+                -1e300,
+                1e-310,
+                -1e-310,
+                3.4028235677973366e38,
+                3.4028236e38,
+                1.0000000596046448,
+                1.0000001788139343,
+                Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY,
+                Double.MIN_VALUE,
+                123456789.123456789));
         Random rnd = new Random(92);
         while (values.size() < 150) {
-            values.add(values.size() % 2 == 0
-                    ? (rnd.nextDouble() - 0.5) * 1e6
-                    : Double.longBitsToDouble(rnd.nextLong() & 0xbfff_ffff_ffff_ffffL));
+            values.add(
+                    values.size() % 2 == 0
+                            ? (rnd.nextDouble() - 0.5) * 1e6
+                            : Double.longBitsToDouble(rnd.nextLong() & 0xbfff_ffff_ffff_ffffL));
         }
         int n = values.size();
         double[] x = new double[n];
@@ -157,7 +215,7 @@ class IsaRoundKernelTest {
             for (int i = 0; i < n; i++) {
                 double v = x[i];
                 String at = "x=" + v + " l=" + l[i] + " k=";
-                long[] o = java.util.Arrays.copyOfRange(out, 12 * i, 12 * i + 12);
+                long[] o = Arrays.copyOfRange(out, 12 * i, 12 * i + 12);
                 assertEquals(satInt(Math.rint(v)), o[0], at + 0);
                 assertEquals(satInt(v), o[1], at + 1);
                 assertEquals(satInt(Math.floor(v)), o[2], at + 2);
@@ -175,7 +233,9 @@ class IsaRoundKernelTest {
                 assertSameFloat(rn, Float.intBitsToFloat((int) o[9]), at + "9 (rn)");
                 assertSameFloat(rz, Float.intBitsToFloat((int) (o[9] >>> 32)), at + "9 (rz)");
                 assertSameDouble(
-                        DirectedRounding.DOWN.toDouble(BigDecimal.valueOf(l[i])), Double.longBitsToDouble(o[10]), at + 10);
+                        DirectedRounding.DOWN.toDouble(BigDecimal.valueOf(l[i])),
+                        Double.longBitsToDouble(o[10]),
+                        at + 10);
                 assertSameFloat((float) l[i], Float.intBitsToFloat((int) o[11]), at + "11 (rn)");
                 assertSameFloat(
                         DirectedRounding.UP.toFloat(new BigDecimal(Long.toUnsignedString(l[i]))),
@@ -202,7 +262,10 @@ class IsaRoundKernelTest {
                 assertEquals((int) Math.max(0, Math.min(255, Math.rint(v))), out[4 * i], at + "0 (rni.sat.u8)");
                 assertSameFloat((float) trunc(flushed), Float.intBitsToFloat(out[4 * i + 1]), at + "1 (rzi.ftz)");
                 assertEquals(
-                        Math.max(0f, Math.min(1f, flushed)), Float.intBitsToFloat(out[4 * i + 2]), 0f, at + "2 (ftz.sat)");
+                        Math.max(0f, Math.min(1f, flushed)),
+                        Float.intBitsToFloat(out[4 * i + 2]),
+                        0f,
+                        at + "2 (ftz.sat)");
                 assertEquals(
                         (int) Math.max(-32768, Math.min(32767, Math.rint(v))), out[4 * i + 3], at + "3 (rni.sat.s16)");
             }

@@ -50,7 +50,8 @@ class LockDoneFlagKernelTest {
             long dCounters = r.allocate(4);
             long dOrder = r.allocate(8);
             r.launch("lock_doneflag", Dim3.of(1), Dim3.of(2), dLocks, dA, dCounters, dOrder, 2);
-            checkCriticalSections(a, r.downloadInts(dCounters, 1), r.downloadInts(dOrder, 2), r.downloadInts(dLocks, 1));
+            checkCriticalSections(
+                    a, r.downloadInts(dCounters, 1), r.downloadInts(dOrder, 2), r.downloadInts(dLocks, 1));
         }
     }
 
@@ -68,7 +69,8 @@ class LockDoneFlagKernelTest {
             long dCounters = r.allocate(12);
             long dOrder = r.allocate(4L * n);
             r.launch("lock_doneflag", Dim3.of(2), Dim3.of(64), dLocks, dA, dCounters, dOrder, n);
-            checkCriticalSections(a, r.downloadInts(dCounters, 3), r.downloadInts(dOrder, n), r.downloadInts(dLocks, 3));
+            checkCriticalSections(
+                    a, r.downloadInts(dCounters, 3), r.downloadInts(dOrder, n), r.downloadInts(dLocks, 3));
         }
     }
 
@@ -86,7 +88,8 @@ class LockDoneFlagKernelTest {
             long dCounters = r.allocate(4L * n);
             long dOrder = r.allocate(4L * n);
             r.launch("lock_spin_naive", Dim3.of(1), Dim3.of(n), dLocks, dA, dCounters, dOrder, n);
-            checkCriticalSections(a, r.downloadInts(dCounters, n), r.downloadInts(dOrder, n), r.downloadInts(dLocks, n));
+            checkCriticalSections(
+                    a, r.downloadInts(dCounters, n), r.downloadInts(dOrder, n), r.downloadInts(dLocks, n));
         }
     }
 

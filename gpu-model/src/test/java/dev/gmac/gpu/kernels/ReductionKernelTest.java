@@ -43,8 +43,8 @@ class ReductionKernelTest {
         try (KernelRunner r = new KernelRunner("reduction")) {
             long dIn = r.upload(in);
             long dPartial = r.allocate(4L * blocks);
-            LaunchStats stats = r.launchWithShared(
-                    "reduce_shared", Dim3.of(blocks), Dim3.of(block), block * 4, dIn, dPartial, n);
+            LaunchStats stats =
+                    r.launchWithShared("reduce_shared", Dim3.of(blocks), Dim3.of(block), block * 4, dIn, dPartial, n);
             assertArrayEquals(partialSums(in, block), r.downloadInts(dPartial, blocks));
             // log2(128) = 7 levels plus the initial barrier in every CTA.
             assertTrue(stats.barriers() >= (long) blocks * 8, "barriers are counted: " + stats.barriers());

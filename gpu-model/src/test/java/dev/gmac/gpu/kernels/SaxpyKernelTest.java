@@ -2,6 +2,7 @@ package dev.gmac.gpu.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.LaunchStats;
@@ -31,12 +32,14 @@ class SaxpyKernelTest {
         try (KernelRunner r = new KernelRunner("saxpy")) {
             long dx = r.upload(x);
             long dy = r.upload(y);
-            LaunchStats stats =
-                    r.launch("saxpy", Dim3.of(KernelRunner.blocksFor(n, 256)), Dim3.of(256), n, KernelRunner.f32(a), dx, dy);
+            LaunchStats stats = r.launch(
+                    "saxpy", Dim3.of(KernelRunner.blocksFor(n, 256)), Dim3.of(256), n, KernelRunner.f32(a), dx, dy);
             assertArrayEquals(expected, r.downloadFloats(dy, n));
             assertArrayEquals(x, r.downloadFloats(dx, n), "x is read-only");
-            assertEquals(true, stats.threadInstructions() > stats.warpInstructions(), "stats are counted");
-            assertEquals(true, stats.simdEfficiency() > 0.9 && stats.simdEfficiency() <= 1.0,
+            assertTrue(stats.threadInstructions() > stats.warpInstructions(), "stats are counted");
+            assertEquals(
+                    true,
+                    stats.simdEfficiency() > 0.9 && stats.simdEfficiency() <= 1.0,
                     "only the tail warp is partly active: " + stats.simdEfficiency());
         }
     }
@@ -54,7 +57,7 @@ class SaxpyKernelTest {
             for (int i = 0; i < x.length; i++) {
                 float want = Math.fma(a, x[i], y[i]);
                 if (Float.isNaN(want)) {
-                    assertEquals(true, Float.isNaN(got[i]), "element " + i);
+                    assertTrue(Float.isNaN(got[i]), "element " + i);
                 } else {
                     assertEquals(Float.floatToRawIntBits(want), Float.floatToRawIntBits(got[i]), "element " + i);
                 }

@@ -2,6 +2,7 @@ package dev.gmac.gpu.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.LaunchStats;
@@ -27,7 +28,7 @@ class SimtFooKernelTest {
             assertArrayEquals(new int[] {0, 0, 10, 10}, r.downloadInts(dV, 4));
             assertArrayEquals(new int[] {100, 200, 310, 410}, r.downloadInts(dW, 4));
             assertEquals(1, stats.divergentBranches(), "one divergent branch at B");
-            assertEquals(true, stats.maxStackDepth() >= 2, "the branch pushes onto the SIMT stack");
+            assertTrue(stats.maxStackDepth() >= 2, "the branch pushes onto the SIMT stack");
         }
     }
 

@@ -2,9 +2,11 @@ package dev.gmac.gpu.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.LaunchStats;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -28,15 +30,16 @@ class VectorAddKernelTest {
             long da = r.upload(a);
             long db = r.upload(b);
             long dc = r.allocate(4L * (n + 24)); // slack past n must stay untouched
-            LaunchStats stats = r.launch("vector_add", Dim3.of(KernelRunner.blocksFor(n, 256)), Dim3.of(256), da, db, dc, n);
+            LaunchStats stats =
+                    r.launch("vector_add", Dim3.of(KernelRunner.blocksFor(n, 256)), Dim3.of(256), da, db, dc, n);
             float[] c = r.downloadFloats(dc, n + 24);
-            assertArrayEquals(expected, java.util.Arrays.copyOf(c, n));
+            assertArrayEquals(expected, Arrays.copyOf(c, n));
             for (int i = n; i < n + 24; i++) {
                 assertEquals(0f, c[i], "thread past n wrote element " + i);
             }
             assertEquals("vector_add", stats.kernel());
             // Warp 7 of CTA 3 (threads 992..1023) has 8 active lanes after the bounds check: divergence.
-            assertEquals(true, stats.divergentBranches() >= 1, "the tail warp diverges at i < n");
+            assertTrue(stats.divergentBranches() >= 1, "the tail warp diverges at i < n");
         }
     }
 

@@ -267,21 +267,22 @@ public final class PtxProgramEmitter {
             String l = operand(b.left(), false);
             String r = operand(b.right(), true);
             String t = temp();
-            String op = switch (b.op()) {
-                case ADD -> "add.s32";
-                case SUB -> "sub.s32";
-                case MUL -> "mul.lo.s32";
-                case AND -> "and.b32";
-                case OR -> "or.b32";
-                case XOR -> "xor.b32";
-                case MIN -> "min.s32";
-                case MAX -> "max.s32";
-                case SHL -> "shl.b32";
-                case SHR_S -> "shr.s32";
-                case SHR_U -> "shr.u32";
-                case DIV_S -> "div.s32";
-                case REM_S -> "rem.s32";
-            };
+            String op =
+                    switch (b.op()) {
+                        case ADD -> "add.s32";
+                        case SUB -> "sub.s32";
+                        case MUL -> "mul.lo.s32";
+                        case AND -> "and.b32";
+                        case OR -> "or.b32";
+                        case XOR -> "xor.b32";
+                        case MIN -> "min.s32";
+                        case MAX -> "max.s32";
+                        case SHL -> "shl.b32";
+                        case SHR_S -> "shr.s32";
+                        case SHR_U -> "shr.u32";
+                        case DIV_S -> "div.s32";
+                        case REM_S -> "rem.s32";
+                    };
             line(op + " " + t + ", " + l + ", " + r + ";");
             return t;
         }

@@ -98,11 +98,12 @@ public final class RandomProgramGenerator {
         }
         BinaryOp op = BinaryOp.values()[rnd.nextInt(BinaryOp.values().length)];
         Expr left = expr(loops, depth - 1);
-        Expr right = switch (op) {
-            case SHL, SHR_S, SHR_U -> new Const(rnd.nextInt(32));
-            case DIV_S, REM_S -> new Const(1 + rnd.nextInt(9));
-            default -> expr(loops, depth - 1);
-        };
+        Expr right =
+                switch (op) {
+                    case SHL, SHR_S, SHR_U -> new Const(rnd.nextInt(32));
+                    case DIV_S, REM_S -> new Const(1 + rnd.nextInt(9));
+                    default -> expr(loops, depth - 1);
+                };
         return new Binary(op, left, right);
     }
 
@@ -120,7 +121,9 @@ public final class RandomProgramGenerator {
         if (pick < 8 && loops > 0) {
             return new LoopIndex(rnd.nextInt(loops));
         }
-        Expr index = depth > 0 && rnd.nextBoolean() ? expr(loops, depth - 1) : rnd.nextBoolean() ? new ThreadId() : new Var(rnd.nextInt(VARIABLES));
+        Expr index = depth > 0 && rnd.nextBoolean()
+                ? expr(loops, depth - 1)
+                : rnd.nextBoolean() ? new ThreadId() : new Var(rnd.nextInt(VARIABLES));
         return new Load(index);
     }
 }

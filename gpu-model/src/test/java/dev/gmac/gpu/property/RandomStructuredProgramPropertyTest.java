@@ -1,9 +1,11 @@
 package dev.gmac.gpu.property;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.gmac.gpu.Dim3;
+import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.PtxModule;
 import java.nio.ByteBuffer;
@@ -33,6 +35,10 @@ class RandomStructuredProgramPropertyTest {
     private static final int THREADS = 180; // the last warp of CTA 1 is partly idle
 
     private static SoftwareGpu gpu;
+    /** Programs run so far whose launch had at least one divergent branch, and the deepest SIMT stack seen. */
+    private static int divergentPrograms;
+
+    private static int deepestStack;
 
     @BeforeAll
     static void startGpu() {
@@ -50,8 +56,18 @@ class RandomStructuredProgramPropertyTest {
     Stream<DynamicTest> randomProgramsMatchTheScalarInterpreter() {
         long first = Long.getLong("gmac.property.seed", 1L);
         int count = Integer.getInteger("gmac.property.programs", DEFAULT_PROGRAMS);
-        return LongStream.range(first, first + count)
+        Stream<DynamicTest> programs = LongStream.range(first, first + count)
                 .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(seed)));
+        if (count < 20) {
+            return programs;
+        }
+        // Runs after the programs (the stream is consumed in order): the generator must really make warps diverge,
+        // or the property says nothing about reconvergence.
+        DynamicTest diverged = DynamicTest.dynamicTest("the programs diverge and nest", () -> {
+            assertTrue(divergentPrograms >= count / 2, divergentPrograms + " of " + count + " programs diverged");
+            assertTrue(deepestStack >= 4, "deepest SIMT stack " + deepestStack);
+        });
+        return Stream.concat(programs, Stream.of(diverged));
     }
 
     private static void check(long seed) {
@@ -78,7 +94,12 @@ class RandomStructuredProgramPropertyTest {
             in.asIntBuffer().put(input);
             gpu.copyToDevice(dIn, in);
             gpu.memset(dOut, 0, 4L * expected.length);
-            gpu.launch(module, PtxProgramEmitter.KERNEL, Dim3.of(GRID), Dim3.of(BLOCK), 0, dIn, dOut, THREADS);
+            LaunchStats stats =
+                    gpu.launch(module, PtxProgramEmitter.KERNEL, Dim3.of(GRID), Dim3.of(BLOCK), 0, dIn, dOut, THREADS);
+            if (stats.divergentBranches() > 0) {
+                divergentPrograms++;
+            }
+            deepestStack = Math.max(deepestStack, stats.maxStackDepth());
             ByteBuffer out = ByteBuffer.allocate(4 * expected.length).order(ByteOrder.LITTLE_ENDIAN);
             gpu.copyFromDevice(dOut, out);
             actual = new int[expected.length];

@@ -84,8 +84,8 @@ class PtxUpToDateTest {
         while (dir != null && !Files.isRegularFile(dir.resolve("scripts/regen-ptx"))) {
             dir = dir.getParent();
         }
-        Assumptions.assumeTrue(dir != null, "scripts/regen-ptx not found above " + Path.of("").toAbsolutePath());
+        Assumptions.assumeTrue(
+                dir != null, "scripts/regen-ptx not found above " + Path.of("").toAbsolutePath());
         return dir;
     }
-
 }

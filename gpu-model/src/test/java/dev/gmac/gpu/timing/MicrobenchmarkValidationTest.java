@@ -82,25 +82,28 @@ class MicrobenchmarkValidationTest {
         TimingSimulator sim = new TimingSimulator(c);
         int ws = c.core().warpSize();
         int threads = 256;
-        int ctas = sim.occupancy(new KernelResources("s", 1, threads, 16, 0, 16)).ctasPerCore() * c.core().count();
+        int ctas =
+                sim.occupancy(new KernelResources("s", 1, threads, 16, 0, 16)).ctasPerCore()
+                        * c.core().count();
         // Enough lines that the stream lasts about 60k cycles at peak bandwidth.
         long bytes = (long) (60_000 * c.peakDramBytesPerCoreCycle());
         int iterations = (int) Math.max(8, bytes / ((long) ctas * threads * 4));
-        TraceKernel.Address a = (cta, w, lane, i) -> BASE + (((long) i * ctas + cta) * threads + w * ws + lane) * 4L;
-        // Four independent destination registers: each warp keeps up to four loads in flight.
-        List<Op> program = List.of(
-                Op.load(IssueClass.MEM_GLOBAL, 1, -1, a),
-                Op.load(IssueClass.MEM_GLOBAL, 2, -1, (cta, w, l, i) -> a.of(cta, w, l, i) + bytesPerPass(ctas)),
-                Op.load(IssueClass.MEM_GLOBAL, 3, -1, (cta, w, l, i) -> a.of(cta, w, l, i) + 2 * bytesPerPass(ctas)),
-                Op.load(IssueClass.MEM_GLOBAL, 4, -1, (cta, w, l, i) -> a.of(cta, w, l, i) + 3 * bytesPerPass(ctas)));
+        // One sequential stream; each warp has four loads (four destination registers) in flight.
+        List<Op> program = new java.util.ArrayList<>();
+        for (int j = 0; j < 4; j++) {
+            int part = j;
+            program.add(Op.load(
+                    IssueClass.MEM_GLOBAL,
+                    1 + j,
+                    -1,
+                    (cta, w, lane, i) -> BASE + ((((long) i * 4 + part) * ctas + cta) * threads + w * ws + lane) * 4L));
+        }
         KernelTimingStats s = run(sim, program, iterations / 4, ctas, threads);
         assertTrue(s.dramUtilisation() >= 0.90, preset + ": DRAM utilisation " + s.dramUtilisation());
         assertTrue(s.dramUtilisation() <= 1.0 + 1e-9, preset + ": above peak " + s.dramUtilisation());
-        assertTrue(s.dramRowHitRate() > 0.5, preset + ": a stream mostly hits open rows " + s.dramRowHitRate());
-    }
-
-    private static long bytesPerPass(int ctas) {
-        return (long) ctas * 256 * 4 * 1_000_000L;
+        if (c.dram().tRCD() > 0) {
+            assertTrue(s.dramRowHitRate() > 0.5, preset + ": a stream mostly hits open rows " + s.dramRowHitRate());
+        }
     }
 
     @ParameterizedTest
@@ -114,15 +117,19 @@ class MicrobenchmarkValidationTest {
         }
     }
 
-    /** Cycles of one CTA per core whose 8 warps each issue 256 independent shared loads at word stride {@code s}. */
+    /**
+     * Cycles of one 1024-thread CTA per core whose warps each issue 16 rounds of 32 independent shared loads at
+     * word stride {@code stride}: enough loads in flight that the load/store unit, not latency, bounds the time.
+     */
     private static long sharedLoopCycles(TimingConfig c, int stride) {
         TraceKernel.Address a = (cta, w, lane, i) -> 4L * stride * lane;
-        List<Op> program = List.of(
-                Op.load(IssueClass.MEM_SHARED, 1, -1, a),
-                Op.load(IssueClass.MEM_SHARED, 2, -1, a),
-                Op.load(IssueClass.MEM_SHARED, 3, -1, a),
-                Op.load(IssueClass.MEM_SHARED, 4, -1, a));
-        return run(new TimingSimulator(c), program, 64, c.core().count(), 8 * c.core().warpSize())
+        List<Op> program = new java.util.ArrayList<>();
+        for (int r = 1; r <= 32; r++) {
+            program.add(Op.load(IssueClass.MEM_SHARED, r, -1, a));
+        }
+        TimingSimulator sim = new TimingSimulator(c);
+        TraceKernel k = new TraceKernel(program, 16, c.core().warpSize(), 1024, sim.ctaSlots());
+        return sim.run(new KernelResources("banks", c.core().count(), 1024, 16, 0, 40), k)
                 .cycles();
     }
 
@@ -130,7 +137,8 @@ class MicrobenchmarkValidationTest {
     @ValueSource(strings = {"fx5800", "fx5800-tbc", "gtx480", "apu8"})
     void dependentAluChainShowsThePipelineLatency(String preset) {
         TimingConfig c = TimingPresets.load(preset);
-        double perInstruction = perIteration(c, List.of(Op.alu(1, 1)), 500, c.core().warpSize());
+        double perInstruction =
+                perIteration(c, List.of(Op.alu(1, 1)), 500, c.core().warpSize());
         assertEquals(c.core().alu().latency(), perInstruction, 1e-9, preset);
     }
 
@@ -177,7 +185,11 @@ class MicrobenchmarkValidationTest {
     static java.util.Map<String, Object> mixedWorkload(TimingConfig c) {
         int ws = c.core().warpSize();
         List<Op> program = List.of(
-                Op.load(IssueClass.MEM_GLOBAL, 1, -1, (cta, w, l, i) -> BASE + ((cta * 8L + w) * ws + l) * 4L + i * 8192L),
+                Op.load(
+                        IssueClass.MEM_GLOBAL,
+                        1,
+                        -1,
+                        (cta, w, l, i) -> BASE + ((cta * 8L + w) * ws + l) * 4L + i * 8192L),
                 Op.load(IssueClass.MEM_GLOBAL, 2, -1, (cta, w, l, i) -> BASE + (l * 997L % 4096) * 128),
                 Op.alu(3, 1, 2),
                 new Op(IssueClass.SFU, new int[] {4}, new int[] {3}),
@@ -188,10 +200,14 @@ class MicrobenchmarkValidationTest {
                 Op.load(IssueClass.MEM_LOCAL, 6, -1, (cta, w, l, i) -> 4L * i),
                 Op.load(IssueClass.MEM_CONST, 7, -1, (cta, w, l, i) -> 4L * (l % 4)),
                 atomic(),
-                Op.store(IssueClass.MEM_GLOBAL, 6, (cta, w, l, i) -> BASE + (1L << 24) + ((cta * 8L + w) * ws + l) * 4L));
+                Op.store(
+                        IssueClass.MEM_GLOBAL,
+                        6,
+                        (cta, w, l, i) -> BASE + (1L << 24) + ((cta * 8L + w) * ws + l) * 4L));
         TimingSimulator sim = new TimingSimulator(c);
         TraceKernel k = new TraceKernel(program, 12, ws, 8 * ws, sim.ctaSlots());
-        return sim.run(new KernelResources("mixed", 3 * c.core().count(), 8 * ws, 20, 4096, 16), k).toMap();
+        return sim.run(new KernelResources("mixed", 3 * c.core().count(), 8 * ws, 20, 4096, 16), k)
+                .toMap();
     }
 
     private static Op atomic() {

@@ -8,8 +8,9 @@ package dev.gmac.samples.json;
  * their size), {@code true}/{@code false} {@code Boolean}, {@code null} {@code null}. The grammar is RFC 8259's,
  * strictly: no comments, no trailing commas, no leading zeros, nothing after the value.
  *
- * <p>Written values: {@code Map} (keys by {@code toString()}; {@code LinkedHashMap} and {@code SortedMap} in their
- * own order, any other map sorted by key so output is stable), {@code Iterable}, Java arrays, {@code CharSequence},
+ * <p>Written values: {@code Map} (keys by {@code toString()}, in the map's iteration order, except that maps whose
+ * order is arbitrary, such as {@code HashMap} and {@code Map.of}, are sorted by key so output is stable),
+ * {@code Iterable}, Java arrays, {@code CharSequence},
  * {@code Boolean}, {@code null} and {@code Number}: {@code Byte}/{@code Short}/{@code Integer}/{@code Long}/
  * {@code BigInteger} as integers, {@code BigDecimal} exactly, {@code Float}/{@code Double} as the shortest decimal
  * that reads back to the same float/double (non-finite values, which JSON cannot hold, as the strings

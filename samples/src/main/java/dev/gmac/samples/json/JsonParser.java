@@ -109,7 +109,10 @@ final class JsonParser {
         while (true) {
             skipWhitespace();
             if (pos >= text.length() || text.charAt(pos) != '"') {
-                throw error(pos >= text.length() ? "expected a key but the text ended" : "expected a key (a string) but found " + describe(text.charAt(pos)));
+                throw error(
+                        pos >= text.length()
+                                ? "expected a key but the text ended"
+                                : "expected a key (a string) but found " + describe(text.charAt(pos)));
             }
             int keyLine = line;
             int keyColumn = pos - lineStart + 1;

@@ -6,11 +6,16 @@ import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The writer behind {@link Json#write} and {@link Json#writePretty}. */
 final class JsonWriter {
@@ -63,7 +68,7 @@ final class JsonWriter {
 
     private void object(Map<?, ?> map) {
         Iterable<? extends Map.Entry<?, ?>> entries;
-        if (map instanceof LinkedHashMap || map instanceof SortedMap) {
+        if (!hasUnstableOrder(map)) {
             entries = map.entrySet();
         } else {
             List<Map.Entry<?, ?>> sorted = new ArrayList<>(map.entrySet());
@@ -94,13 +99,32 @@ final class JsonWriter {
         out.append('}');
     }
 
+    /**
+     * Whether the map's iteration order is arbitrary (hash order, or the per-run order of {@code Map.of}), in which
+     * case the writer sorts the keys. Ordered maps ({@code LinkedHashMap}, {@code SortedMap}) and wrappers such as
+     * {@code Collections.unmodifiableMap} keep their iteration order.
+     */
+    private static boolean hasUnstableOrder(Map<?, ?> map) {
+        if (map instanceof LinkedHashMap || map instanceof SortedMap) {
+            return false;
+        }
+        return map instanceof HashMap
+                || map instanceof Hashtable
+                || map instanceof IdentityHashMap
+                || map instanceof WeakHashMap
+                || map instanceof ConcurrentHashMap
+                || map.getClass().getName().startsWith("java.util.ImmutableCollections");
+    }
+
     private void array(List<Object> items) {
         if (items.isEmpty()) {
             out.append("[]");
             return;
         }
-        boolean scalars = items.stream().noneMatch(x -> x instanceof Map || x instanceof Iterable
-                || (x != null && x.getClass().isArray()));
+        boolean scalars = items.stream()
+                .noneMatch(x -> x instanceof Map
+                        || x instanceof Iterable
+                        || (x != null && x.getClass().isArray()));
         out.append('[');
         if (scalars || !pretty) {
             for (int i = 0; i < items.size(); i++) {
@@ -163,7 +187,10 @@ final class JsonWriter {
             }
         } else if (n instanceof BigDecimal b) {
             out.append(b.toString());
-        } else if (n instanceof BigInteger || n instanceof Long || n instanceof Integer || n instanceof Short
+        } else if (n instanceof BigInteger
+                || n instanceof Long
+                || n instanceof Integer
+                || n instanceof Short
                 || n instanceof Byte) {
             out.append(n.toString());
         } else {

@@ -15,8 +15,8 @@ public record RunSettings(Variant variant, long blockSize, int rollingSize) {
     public static final long DEFAULT_BLOCK_SIZE = 4 * 1024;
 
     public RunSettings {
-        if (blockSize <= 0 || Long.bitCount(blockSize) != 1) {
-            throw new IllegalArgumentException("block size must be a positive power of two: " + blockSize);
+        if (blockSize <= 0 || blockSize % 8 != 0) {
+            throw new IllegalArgumentException("block size must be a positive multiple of 8 bytes: " + blockSize);
         }
         if (rollingSize <= 0) {
             throw new IllegalArgumentException("rolling size must be positive: " + rollingSize);

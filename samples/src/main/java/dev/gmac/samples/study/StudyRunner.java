@@ -29,12 +29,12 @@ public final class StudyRunner {
             if (settings.variant().isExplicit()) {
                 try (CudaStyle cuda = CudaStyle.open(settings.config())) {
                     outputs = problem.runExplicit(cuda, scratch);
-                    counts = TransferCounts.of(cuda.stats());
+                    counts = TransferCounts.of(cuda.stats(), settings.config().costModel());
                 }
             } else {
                 try (Adsm adsm = Adsm.open(settings.config())) {
                     outputs = problem.runAdsm(new AdsmHost(adsm, settings.variant().annotated()), scratch);
-                    counts = TransferCounts.of(adsm.stats());
+                    counts = TransferCounts.of(adsm.stats(), settings.config().costModel());
                 }
             }
             Optional<String> mismatch = prepared.mismatch(outputs);

@@ -1,12 +1,16 @@
 package dev.gmac.samples.study;
 
 import dev.gmac.api.TransferStats;
+import dev.gmac.coherence.transfer.Direction;
+import dev.gmac.coherence.transfer.TransferCostModel;
 
 /**
  * What the transfer engine counted during one run (ADSM paper §5.1): bytes and transfers in each direction,
  * the host's read and write faults, rolling-update's eager evictions, and the cost model's transfer time.
  *
  * @param modelledSeconds setup latency plus bytes over bandwidth, summed over every transfer
+ * @param modelledSecondsToAccelerator the part of {@code modelledSeconds} spent host to accelerator
+ * @param modelledSecondsToHost the part spent accelerator to host
  */
 public record TransferCounts(
         long bytesToAccelerator,
@@ -16,10 +20,15 @@ public record TransferCounts(
         long readFaults,
         long writeFaults,
         long evictions,
-        double modelledSeconds) {
+        double modelledSeconds,
+        double modelledSecondsToAccelerator,
+        double modelledSecondsToHost) {
 
-    /** A snapshot of the engine's counters. */
-    public static TransferCounts of(TransferStats stats) {
+    /**
+     * A snapshot of the engine's counters. The cost model is linear (a setup latency per transfer plus bytes over
+     * bandwidth), so each direction's share of the modelled time follows from its transfer and byte counts.
+     */
+    public static TransferCounts of(TransferStats stats, TransferCostModel model) {
         return new TransferCounts(
                 stats.bytesToAccelerator(),
                 stats.bytesToHost(),
@@ -28,7 +37,18 @@ public record TransferCounts(
                 stats.readFaults(),
                 stats.writeFaults(),
                 stats.evictions(),
-                stats.modelledTransferSeconds());
+                stats.modelledTransferSeconds(),
+                modelled(model, Direction.TO_ACCELERATOR, stats.transfersToAccelerator(), stats.bytesToAccelerator()),
+                modelled(model, Direction.TO_HOST, stats.transfersToHost(), stats.bytesToHost()));
+    }
+
+    private static double modelled(TransferCostModel model, Direction direction, long transfers, long bytes) {
+        if (transfers == 0) {
+            return 0;
+        }
+        // latency * transfers + bytes / bandwidth, written with the model's own per-transfer formula.
+        double latency = model.seconds(direction, 0);
+        return latency * transfers + (model.seconds(direction, bytes) - latency);
     }
 
     /** Bytes in both directions. */

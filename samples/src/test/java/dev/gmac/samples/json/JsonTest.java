@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,8 @@ class JsonTest {
 
     @Test
     void stringEscapesIncludingSurrogatePairs() {
-        assertEquals("\"\\/\b\f\n\r\t\u00e9\ud83d\ude00", Json.parse("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\""));
+        assertEquals(
+                "\"\\/\b\f\n\r\t\u00e9\ud83d\ude00", Json.parse("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\""));
         assertEquals("h\u00e9llo", Json.parse("\"h\u00e9llo\""), "raw non-ASCII is fine");
     }
 
@@ -69,8 +71,28 @@ class JsonTest {
 
     @Test
     void rejectsWhatRfc8259Rejects() {
-        for (String bad : List.of("", "  ", "01", "1.", ".5", "1e", "+1", "-", "[1 2]", "{\"a\":1,}", "{a:1}", "'x'",
-                "\"tab\there\"", "\"\\x\"", "\"\\u12\"", "\"open", "tru", "nul", "[1] 2", "// c\n1", "NaN")) {
+        for (String bad : List.of(
+                "",
+                "  ",
+                "01",
+                "1.",
+                ".5",
+                "1e",
+                "+1",
+                "-",
+                "[1 2]",
+                "{\"a\":1,}",
+                "{a:1}",
+                "'x'",
+                "\"tab\there\"",
+                "\"\\x\"",
+                "\"\\u12\"",
+                "\"open",
+                "tru",
+                "nul",
+                "[1] 2",
+                "// c\n1",
+                "NaN")) {
             assertThrows(JsonParseException.class, () -> Json.parse(bad), bad);
         }
     }
@@ -114,6 +136,8 @@ class JsonTest {
         linked.put("a", 2);
         assertEquals("{\"z\":1,\"a\":2}", Json.write(linked), "insertion order kept");
         assertEquals("{\"a\":2,\"z\":1}", Json.write(new TreeMap<>(linked)));
+        assertEquals("{\"z\":1,\"a\":2}", Json.write(Collections.unmodifiableMap(linked)), "wrappers keep the order");
+        assertEquals("{\"a\":2,\"b\":3,\"z\":1}", Json.write(Map.of("z", 1, "b", 3, "a", 2)), "Map.of is sorted");
     }
 
     @Test
@@ -133,7 +157,8 @@ class JsonTest {
         assertEquals("5.0E-324", Json.write(Double.MIN_VALUE), "one digit reads back as the smallest double");
         assertEquals("1.0E-45", Json.write(Float.MIN_VALUE));
         assertEquals("3.4028235E38", Json.write(Float.MAX_VALUE));
-        assertEquals("[\"NaN\",\"Infinity\",\"-Infinity\"]",
+        assertEquals(
+                "[\"NaN\",\"Infinity\",\"-Infinity\"]",
                 Json.write(Arrays.asList(Double.NaN, Float.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)));
         assertEquals("[1.5,2.25]", Json.write(new float[] {1.5f, 2.25f}));
     }

@@ -9,7 +9,18 @@ public final class StudyFixtures {
     private StudyFixtures() {}
 
     public static TransferCounts counts(long toAccel, long toHost, long transfers, double seconds) {
-        return new TransferCounts(toAccel, toHost, transfers / 2, transfers - transfers / 2, 3, 4, 5, seconds);
+        double share = toAccel + toHost == 0 ? 0.5 : (double) toAccel / (toAccel + toHost);
+        return new TransferCounts(
+                toAccel,
+                toHost,
+                transfers / 2,
+                transfers - transfers / 2,
+                3,
+                4,
+                5,
+                seconds,
+                seconds * share,
+                seconds * (1 - share));
     }
 
     public static RunRow row(String workload, Variant v, long toAccel, long toHost) {

@@ -23,7 +23,10 @@ import org.openjdk.jcstress.infra.results.JJJJ_Result;
  * duplicate, a lost or torn element, or one left behind (a publication that stalled): forbidden.
  */
 @JCStressTest
-@Outcome(id = {"3, 0, 0, 3", "0, 3, 0, 3"}, expect = Expect.ACCEPTABLE, desc = "one thread took both")
+@Outcome(
+        id = {"3, 0, 0, 3", "0, 3, 0, 3"},
+        expect = Expect.ACCEPTABLE,
+        desc = "one thread took both")
 @Outcome(id = "1, 2, 0, 3", expect = Expect.ACCEPTABLE, desc = "each thread took its own element")
 @Outcome(id = "2, 1, 0, 3", expect = Expect.ACCEPTABLE, desc = "each thread took the other's element")
 @Outcome(expect = Expect.FORBIDDEN, desc = "duplicated, lost, torn or stalled element")

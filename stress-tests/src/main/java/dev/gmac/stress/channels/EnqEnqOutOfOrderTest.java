@@ -25,10 +25,7 @@ import org.openjdk.jcstress.infra.results.JJJJ_Result;
  */
 @JCStressTest
 @Outcome(id = "4, 4, 62, 0", expect = Expect.ACCEPTABLE, desc = "wavefront 0 reached the control array first")
-@Outcome(
-        id = "4, 4, 62, 2",
-        expect = Expect.ACCEPTABLE,
-        desc = "wavefront 1, which allocated later, was Ready first")
+@Outcome(id = "4, 4, 62, 2", expect = Expect.ACCEPTABLE, desc = "wavefront 1, which allocated later, was Ready first")
 @Outcome(expect = Expect.FORBIDDEN, desc = "tail stalled, element lost or torn")
 @State
 public class EnqEnqOutOfOrderTest {

@@ -21,14 +21,8 @@ import org.openjdk.jcstress.infra.results.JJJ_Result;
  * lost CAS update) or a refused reservation that fits: forbidden.
  */
 @JCStressTest
-@Outcome(
-        id = "0, 3, 7",
-        expect = Expect.ACCEPTABLE,
-        desc = "actor 1 reserved [0,3), then actor 2 reserved [3,7)")
-@Outcome(
-        id = "4, 0, 7",
-        expect = Expect.ACCEPTABLE,
-        desc = "actor 2 reserved [0,4), then actor 1 reserved [4,7)")
+@Outcome(id = "0, 3, 7", expect = Expect.ACCEPTABLE, desc = "actor 1 reserved [0,3), then actor 2 reserved [3,7)")
+@Outcome(id = "4, 0, 7", expect = Expect.ACCEPTABLE, desc = "actor 2 reserved [0,4), then actor 1 reserved [4,7)")
 @Outcome(expect = Expect.FORBIDDEN, desc = "overlapping or lost reservation")
 @State
 public class TallocTallocTest {

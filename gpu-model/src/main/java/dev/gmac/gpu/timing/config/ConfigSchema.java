@@ -26,8 +26,7 @@ final class ConfigSchema {
             ConfigKey.integer("core.registers", 1, 1 << 26, "32-bit registers per core"),
             ConfigKey.size("core.shared.bytes", 0, 1L << 30, "shared memory per core"),
             ConfigKey.integer("core.schedulers", 1, 64, "warp schedulers per core"),
-            ConfigKey.choice(
-                    "core.scheduler", choices(SchedulerPolicy.values()), "warp scheduling policy"),
+            ConfigKey.choice("core.scheduler", choices(SchedulerPolicy.values()), "warp scheduling policy"),
             ConfigKey.choice("core.scoreboard", choices(ScoreboardMode.values()), "dependence tracking"),
             ConfigKey.integer("core.ibuffer.entries", 1, 16, "decoded instructions per warp"),
             ConfigKey.integer("core.fetch.latency", 1, 10_000, "cycles to fetch and decode one instruction"),
@@ -143,10 +142,7 @@ final class ConfigSchema {
                 (WritePolicy) v.get("l1.write.policy"),
                 (Boolean) v.get("l1.global"));
         InterconnectConfig icnt = new InterconnectConfig(
-                i(v, "icnt.flit.bytes"),
-                i(v, "icnt.latency"),
-                i(v, "icnt.concentration"),
-                i(v, "icnt.control.bytes"));
+                i(v, "icnt.flit.bytes"), i(v, "icnt.latency"), i(v, "icnt.concentration"), i(v, "icnt.control.bytes"));
         MemoryConfig memory = new MemoryConfig(
                 i(v, "mem.partitions"),
                 i(v, "mem.interleave.bytes"),
@@ -260,8 +256,8 @@ final class ConfigSchema {
         if (k.maxThreads() % k.warpSize() != 0) {
             p.add(new Problem(
                     "core.max.threads",
-                    "core.max.threads (" + k.maxThreads() + ") must be a multiple of core.warp.size ("
-                            + k.warpSize() + ")"));
+                    "core.max.threads (" + k.maxThreads() + ") must be a multiple of core.warp.size (" + k.warpSize()
+                            + ")"));
         }
         if (k.schedulers() > k.maxWarps()) {
             p.add(new Problem(

@@ -80,7 +80,8 @@ final class LoadStoreUnit implements MemoryClient {
         this.constants = cg.present() ? new CacheTags(cg.sets(), cg.assoc()) : null;
         this.constantMshr = new MshrTable(l1Config.mshrEntries(), l1Config.mshrMerge());
         this.coalescer = new Coalescer(warpSize, lineBytes);
-        this.banks = new SharedMemoryBanks(config.shared().banks(), config.shared().bankBytes(), warpSize);
+        this.banks =
+                new SharedMemoryBanks(config.shared().banks(), config.shared().bankBytes(), warpSize);
         this.lanes = new long[warpSize];
         this.issueCycles = config.core().ldstIssueCycles();
         this.sharedLatency = config.shared().latency();
@@ -180,7 +181,7 @@ final class LoadStoreUnit implements MemoryClient {
     }
 
     private int gatherLanes(WarpSlot w, WarpInstruction in, IssueClass c) {
-        long mask = in.activeMask();
+        long mask = in.memoryLanes();
         int n = 0;
         while (mask != 0) {
             int lane = Long.numberOfTrailingZeros(mask);
@@ -254,13 +255,7 @@ final class LoadStoreUnit implements MemoryClient {
             case MEM_CONST:
                 if (constants != null) {
                     return cachedLoad(
-                            constants,
-                            constantMshr,
-                            MemoryRequest.Fill.CONSTANT,
-                            a,
-                            constantLatencyTicks,
-                            tick,
-                            false);
+                            constants, constantMshr, MemoryRequest.Fill.CONSTANT, a, constantLatencyTicks, tick, false);
                 }
                 read(a, MemoryRequest.Fill.NONE, segmentLoad, tick);
                 return true;

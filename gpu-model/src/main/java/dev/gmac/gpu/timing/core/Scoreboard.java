@@ -18,6 +18,7 @@ public final class Scoreboard {
     private int size;
     private int pending;
     private long lastWrite;
+    private int version;
 
     /** A scoreboard for {@code registers} register ids. */
     public Scoreboard(int registers) {
@@ -35,6 +36,12 @@ public final class Scoreboard {
         size = registers;
         pending = 0;
         lastWrite = 0;
+        version++;
+    }
+
+    /** Changes whenever any register's ready time changes, so callers may cache {@link #readyTime} results. */
+    public int version() {
+        return version;
     }
 
     private int check(int register, WarpInstruction in) {
@@ -69,6 +76,7 @@ public final class Scoreboard {
         if (readyAt[register] != PENDING) {
             readyAt[register] = PENDING;
             pending++;
+            version++;
         }
     }
 
@@ -80,6 +88,7 @@ public final class Scoreboard {
         }
         readyAt[register] = cycle;
         lastWrite = Math.max(lastWrite, cycle);
+        version++;
     }
 
     /** Registers waiting for a load. */

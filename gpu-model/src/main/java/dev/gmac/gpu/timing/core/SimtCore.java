@@ -89,8 +89,7 @@ public final class SimtCore implements IssueProbe {
     }
 
     /** Prepares for a kernel starting at {@code startCycle}; the L1 and constant cache start cold. */
-    public void beginKernel(
-            KernelResources kernel, WarpExecutor executor, CtaDispatcher dispatcher, long startCycle) {
+    public void beginKernel(KernelResources kernel, WarpExecutor executor, CtaDispatcher dispatcher, long startCycle) {
         this.kernel = kernel;
         this.executor = executor;
         this.dispatcher = dispatcher;
@@ -240,14 +239,23 @@ public final class SimtCore implements IssueProbe {
         if (!w.decoded) {
             executor.decode(w.cta.globalSlot, w.warpInCta, in);
             w.decoded = true;
+            w.operandsVersion = -1;
         }
         if (w.atBarrier) {
             return false;
         }
         long ready = Math.max(w.ibuffer.headReady(), w.barrierRelease);
-        long operands = w.scoreboard.readyTime(in);
-        if (warpScoreboard || in.issueClass() == IssueClass.EXIT) {
-            operands = Math.max(operands, w.scoreboard.allReadyTime());
+        int version = w.scoreboard.version();
+        long operands;
+        if (w.operandsVersion == version) {
+            operands = w.operandsReady;
+        } else {
+            operands = w.scoreboard.readyTime(in);
+            if (warpScoreboard || in.issueClass() == IssueClass.EXIT) {
+                operands = Math.max(operands, w.scoreboard.allReadyTime());
+            }
+            w.operandsReady = operands;
+            w.operandsVersion = version;
         }
         if (operands == Scoreboard.PENDING) {
             sawMemoryWait = true;
@@ -303,19 +311,22 @@ public final class SimtCore implements IssueProbe {
             case BRANCH:
                 w.ibuffer.restart(cycle + config.branchLatency());
                 writeBack(w, in, cycle + config.branchLatency());
+                if (in.hasWarpExited()) {
+                    retire(w, cycle);
+                }
                 return;
             case BARRIER:
                 arriveAtBarrier(w, cycle);
                 break;
             case EXIT:
-                if (in.hasWarpExited()) {
-                    retire(w, cycle);
-                    return;
-                }
                 break;
             default:
                 ldst.issue(w, in, cycle);
                 break;
+        }
+        if (in.hasWarpExited()) {
+            retire(w, cycle);
+            return;
         }
         w.ibuffer.issued(cycle);
     }

@@ -24,6 +24,10 @@ final class WarpSlot {
     long barrierRelease;
     /** Load instructions of this warp whose data has not all returned. */
     int pendingLoads;
+    /** Cached operand-ready cycle of the decoded instruction, valid while the scoreboard version matches. */
+    long operandsReady;
+    /** Scoreboard version {@link #operandsReady} was computed at; -1 when not computed for this instruction. */
+    long operandsVersion = -1;
 
     WarpSlot(int index, int scheduler, int warpSize, int ibufferEntries, int fetchLatency, int registers) {
         this.index = index;

@@ -12,10 +12,10 @@ package dev.gmac.gpu.timing.mem;
  * #CONSTANT_BASE}, above any device-memory address the functional model hands out.
  */
 public final class AddressMap {
-    /** Start of the region where local memory is placed. */
-    public static final long LOCAL_BASE = 1L << 48;
+    /** Start of the region where local memory is placed (above every global and generic-window address). */
+    public static final long LOCAL_BASE = 1L << 52;
     /** Start of the region where constant and parameter memory is placed. */
-    public static final long CONSTANT_BASE = 1L << 47;
+    public static final long CONSTANT_BASE = 1L << 51;
 
     private final int partitions;
     private final long interleave;

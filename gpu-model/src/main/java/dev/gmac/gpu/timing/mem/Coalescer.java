@@ -42,7 +42,9 @@ public final class Coalescer {
         if (n == 0) {
             return 0;
         }
-        Arrays.sort(addresses, 0, n);
+        if (!ascending(addresses, n)) {
+            Arrays.sort(addresses, 0, n);
+        }
         long current = -1;
         long lastAddress = -1;
         for (int i = 0; i < n; i++) {
@@ -63,6 +65,15 @@ public final class Coalescer {
             }
         }
         return count;
+    }
+
+    private static boolean ascending(long[] a, int n) {
+        for (int i = 1; i < n; i++) {
+            if (a[i] < a[i - 1]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Segments found by the last call. */

@@ -55,12 +55,7 @@ final class DramChannel {
         }
     };
 
-    DramChannel(
-            DramConfig c,
-            int lineBytes,
-            long dramCycleTicks,
-            EventQueue queue,
-            PartitionCounters counters) {
+    DramChannel(DramConfig c, int lineBytes, long dramCycleTicks, EventQueue queue, PartitionCounters counters) {
         this.queue = queue;
         this.lineBytes = lineBytes;
         this.counters = counters;

@@ -46,7 +46,8 @@ final class MemoryPartition {
         this.system = system;
         this.map = map;
         this.counters = counters;
-        this.l2 = new CacheTags(config.memory().l2().sets(), config.memory().l2().assoc());
+        this.l2 =
+                new CacheTags(config.memory().l2().sets(), config.memory().l2().assoc());
         this.dram = new DramChannel(config.dram(), config.memory().lineBytes(), time.dramCycle(), queue, counters);
         this.portTicks = time.l2Cycle();
         this.pipelineTicks = pipelineTicks;

@@ -42,12 +42,12 @@ public final class MemorySystem {
         this.queue = queue;
         TimeBase time = new TimeBase(config.clocks());
         int parts = config.memory().partitions();
-        this.map = new AddressMap(parts, config.memory().interleaveBytes(), config.memory().lineBytes());
+        this.map = new AddressMap(
+                parts, config.memory().interleaveBytes(), config.memory().lineBytes());
         this.concentration = config.interconnect().concentration();
         int clusters = (config.core().count() + concentration - 1) / concentration;
         long latency = config.interconnect().latency() * time.icntCycle();
-        this.requestNet =
-                new Crossbar(clusters, parts, config.interconnect().flitBytes(), time.icntCycle(), latency);
+        this.requestNet = new Crossbar(clusters, parts, config.interconnect().flitBytes(), time.icntCycle(), latency);
         this.replyNet = new Crossbar(parts, clusters, config.interconnect().flitBytes(), time.icntCycle(), latency);
         this.controlBytes = config.interconnect().controlBytes();
         this.lineBytes = config.memory().lineBytes();

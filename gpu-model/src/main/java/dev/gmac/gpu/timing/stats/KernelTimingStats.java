@@ -162,8 +162,11 @@ public final class KernelTimingStats {
     }
 
     public double dramRowHitRate() {
-        long hits = partitions.stream().mapToLong(PartitionTimingStats::dramRowHits).sum();
-        long misses = partitions.stream().mapToLong(PartitionTimingStats::dramRowMisses).sum();
+        long hits =
+                partitions.stream().mapToLong(PartitionTimingStats::dramRowHits).sum();
+        long misses = partitions.stream()
+                .mapToLong(PartitionTimingStats::dramRowMisses)
+                .sum();
         return CoreTimingStats.ratio(hits, hits + misses);
     }
 
@@ -202,7 +205,9 @@ public final class KernelTimingStats {
         l1.put("hitRate", l1HitRate());
         m.put("l1", l1);
         Map<String, Object> l2 = new LinkedHashMap<>();
-        l2.put("accesses", partitions.stream().mapToLong(PartitionTimingStats::l2Accesses).sum());
+        l2.put(
+                "accesses",
+                partitions.stream().mapToLong(PartitionTimingStats::l2Accesses).sum());
         l2.put("hitRate", l2HitRate());
         m.put("l2", l2);
         Map<String, Object> d = new LinkedHashMap<>();

@@ -101,19 +101,22 @@ class TimingPresetsTest {
         int line = lineOf(text, "core.wrap.size");
         assertEquals(line, e.line());
         assertTrue(
-                e.getMessage().contains("my.conf:" + line + ": unknown key 'core.wrap.size' (did you mean core.warp.size"),
+                e.getMessage()
+                        .contains("my.conf:" + line + ": unknown key 'core.wrap.size' (did you mean core.warp.size"),
                 e.getMessage());
     }
 
     @Test
     void duplicateKeyNamesBothLines() {
         String text = TimingPresets.presetText("apu8") + "\ncore.count = 4\n";
-        TimingConfigException e = assertThrows(TimingConfigException.class, () -> TimingPresets.parse("dup.conf", text));
+        TimingConfigException e =
+                assertThrows(TimingConfigException.class, () -> TimingPresets.parse("dup.conf", text));
         int first = lineOf(text, "core.count =");
         int second = text.split("\n", -1).length - 1;
         assertTrue(
                 e.getMessage()
-                        .contains("dup.conf:" + second + ": duplicate key 'core.count' (first set at line " + first + ")"),
+                        .contains("dup.conf:" + second + ": duplicate key 'core.count' (first set at line " + first
+                                + ")"),
                 e.getMessage());
     }
 
@@ -133,11 +136,13 @@ class TimingPresetsTest {
                 + "core.scheduler = fifo\n"
                 + "l1.size = 12Q\n"
                 + "this line has no equals sign\n";
-        TimingConfigException e = assertThrows(TimingConfigException.class, () -> TimingPresets.parse("bad.conf", text));
+        TimingConfigException e =
+                assertThrows(TimingConfigException.class, () -> TimingPresets.parse("bad.conf", text));
         assertEquals(5, e.problems().size(), e.getMessage());
         assertTrue(e.problems().get(0).startsWith("bad.conf:6: expected 'key = value'"), e.getMessage());
         assertTrue(e.getMessage().contains("bad.conf:2: key 'core.count' expects a whole number, got 'many'"));
-        assertTrue(e.getMessage().contains("bad.conf:3: key 'core.warp.size' expects a whole number in [8, 64], got 128"));
+        assertTrue(
+                e.getMessage().contains("bad.conf:3: key 'core.warp.size' expects a whole number in [8, 64], got 128"));
         assertTrue(e.getMessage().contains("bad.conf:4: key 'core.scheduler' expects one of lrr, gto, got 'fifo'"));
         assertTrue(e.getMessage().contains("bad.conf:5: key 'l1.size' expects a size such as 4096, 16K or 1M"));
         assertEquals(6, e.line(), "line of the first problem found");

@@ -71,16 +71,21 @@ class MemorySystemTest {
             EventQueue q = new EventQueue();
             MemorySystem m = system(c, q);
             long t = 0;
-            double closed = roundTrip(m, q, global(c, 0, local(c, 0, 0, 0)), t) / (double) TimeBase.TICKS_PER_CORE_CYCLE;
+            double closed =
+                    roundTrip(m, q, global(c, 0, local(c, 0, 0, 0)), t) / (double) TimeBase.TICKS_PER_CORE_CYCLE;
             assertEquals(UnloadedLatency.dram(c, UnloadedLatency.Bank.CLOSED), closed, 1.0, preset + " closed bank");
             t += TimeBase.cycleToTick(10_000);
             double hit = roundTrip(m, q, global(c, 0, local(c, 0, 0, c.memory().lineBytes())), t)
                     / (double) TimeBase.TICKS_PER_CORE_CYCLE;
             assertEquals(UnloadedLatency.dram(c, UnloadedLatency.Bank.ROW_HIT), hit, 1.0, preset + " row hit");
             t += TimeBase.cycleToTick(10_000);
-            double conflict = roundTrip(m, q, global(c, 0, local(c, 0, 1, 0)), t) / (double) TimeBase.TICKS_PER_CORE_CYCLE;
+            double conflict =
+                    roundTrip(m, q, global(c, 0, local(c, 0, 1, 0)), t) / (double) TimeBase.TICKS_PER_CORE_CYCLE;
             assertEquals(
-                    UnloadedLatency.dram(c, UnloadedLatency.Bank.ROW_CONFLICT), conflict, 1.0, preset + " row conflict");
+                    UnloadedLatency.dram(c, UnloadedLatency.Bank.ROW_CONFLICT),
+                    conflict,
+                    1.0,
+                    preset + " row conflict");
             assertEquals(1, m.counters(0).dramRowHits, preset);
             assertEquals(2, m.counters(0).dramRowMisses, preset);
         }
@@ -95,7 +100,11 @@ class MemorySystemTest {
         assertEquals(330, UnloadedLatency.l2Hit(gtx));
         assertTrue(UnloadedLatency.dram(gtx, UnloadedLatency.Bank.ROW_HIT) >= 330 + 200);
         TimingConfig apu = TimingPresets.load("apu8");
-        assertEquals(24 + 30 + 3.2, UnloadedLatency.dram(apu, UnloadedLatency.Bank.CLOSED), 1e-9, "30 ns + a line at 20 GB/s");
+        assertEquals(
+                24 + 30 + 3.2,
+                UnloadedLatency.dram(apu, UnloadedLatency.Bank.CLOSED),
+                1e-9,
+                "30 ns + a line at 20 GB/s");
     }
 
     @Test

@@ -58,7 +58,8 @@ enum ElementType {
      */
     long rawBits(BigDecimal value) {
         if (isFloat()) {
-            return this == F32 ? Float.floatToRawIntBits(value.floatValue()) & 0xffff_ffffL
+            return this == F32
+                    ? Float.floatToRawIntBits(value.floatValue()) & 0xffff_ffffL
                     : Double.doubleToRawLongBits(value.doubleValue());
         }
         BigInteger integer;
@@ -92,7 +93,8 @@ enum ElementType {
             }
         }
         if (integer.compareTo(min) < 0 || integer.compareTo(max) > 0) {
-            throw new IllegalArgumentException(value + " is out of range for " + specName() + " (" + min + " to " + max + ")");
+            throw new IllegalArgumentException(
+                    value + " is out of range for " + specName() + " (" + min + " to " + max + ")");
         }
         long bits = integer.longValue();
         return bytes == 8 ? bits : bits & ((1L << (8 * bytes)) - 1);
@@ -103,13 +105,16 @@ enum ElementType {
         if (!isFloat()) {
             throw new IllegalArgumentException("\"" + name + "\" is not a number, which " + specName() + " needs");
         }
-        double d = switch (name) {
-            case "NaN" -> Double.NaN;
-            case "Infinity" -> Double.POSITIVE_INFINITY;
-            case "-Infinity" -> Double.NEGATIVE_INFINITY;
-            default -> throw new IllegalArgumentException(
-                    "\"" + name + "\" is not a number (the only strings allowed are \"NaN\", \"Infinity\", \"-Infinity\")");
-        };
+        double d =
+                switch (name) {
+                    case "NaN" -> Double.NaN;
+                    case "Infinity" -> Double.POSITIVE_INFINITY;
+                    case "-Infinity" -> Double.NEGATIVE_INFINITY;
+                    default ->
+                        throw new IllegalArgumentException(
+                                "\"" + name
+                                        + "\" is not a number (the only strings allowed are \"NaN\", \"Infinity\", \"-Infinity\")");
+                };
         return this == F32 ? Float.floatToRawIntBits((float) d) & 0xffff_ffffL : Double.doubleToRawLongBits(d);
     }
 

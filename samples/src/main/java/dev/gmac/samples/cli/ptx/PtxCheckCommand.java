@@ -68,12 +68,13 @@ final class PtxCheckCommand implements Callable<Integer> {
         int count = module.kernels().size();
         out.println(file + ": " + count + (count == 1 ? " kernel" : " kernels"));
         for (KernelSignature k : module.kernels()) {
-            out.println("  " + k.name() + " (line " + k.line() + "), " + k.params().size()
-                    + (k.params().size() == 1 ? " parameter" : " parameters"));
+            out.println("  " + k.name() + " (line " + k.line() + "), "
+                    + k.params().size() + (k.params().size() == 1 ? " parameter" : " parameters"));
             int index = 0;
             for (ParamDecl p : k.params()) {
-                out.printf("    %d: .%s %s (%d bytes, align %d)%n", index++, p.type().ptxName(), p.name(),
-                        p.byteSize(), p.align());
+                out.printf(
+                        "    %d: .%s %s (%d bytes, align %d)%n",
+                        index++, p.type().ptxName(), p.name(), p.byteSize(), p.align());
             }
         }
     }
@@ -86,7 +87,11 @@ final class PtxCheckCommand implements Callable<Integer> {
         out.printf("%-" + width + "s  %7s  %10s  %s%n", "opcode", "count", "first line", "status");
         int unsupported = 0;
         for (PtxCoverage.Entry e : cov.entries()) {
-            out.printf("%-" + width + "s  %7d  %10d  %s%n", e.opcodeWithModifiers(), e.count(), e.firstLine(),
+            out.printf(
+                    "%-" + width + "s  %7d  %10d  %s%n",
+                    e.opcodeWithModifiers(),
+                    e.count(),
+                    e.firstLine(),
                     e.supported() ? "supported" : "unsupported");
             if (!e.supported()) {
                 unsupported++;

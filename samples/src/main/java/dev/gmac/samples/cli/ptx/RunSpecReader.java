@@ -4,6 +4,7 @@ import dev.gmac.gpu.Dim3;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.Set;
  * ({@code buffers.y.init[3]}, {@code args[1]}, ...).
  */
 final class RunSpecReader {
-    private static final Set<String> TOP_KEYS = Set.of("ptx", "kernel", "grid", "block", "sharedBytes", "buffers", "args", "print");
+    private static final Set<String> TOP_KEYS =
+            Set.of("ptx", "kernel", "grid", "block", "sharedBytes", "buffers", "args", "print");
     private static final Set<String> BUFFER_KEYS = Set.of("type", "count", "init");
     /** Largest buffer the CLI creates, in elements (keeps a typo from allocating gigabytes of heap). */
     static final int MAX_ELEMENTS = 1 << 26;
@@ -30,7 +32,8 @@ final class RunSpecReader {
         String kernel = string(required(top, "kernel", ""), "kernel");
         Dim3 grid = dim3(required(top, "grid", ""), "grid");
         Dim3 block = dim3(required(top, "block", ""), "block");
-        int shared = top.containsKey("sharedBytes") ? intIn(top.get("sharedBytes"), "sharedBytes", 0, Integer.MAX_VALUE) : 0;
+        int shared =
+                top.containsKey("sharedBytes") ? intIn(top.get("sharedBytes"), "sharedBytes", 0, Integer.MAX_VALUE) : 0;
 
         Map<String, RunSpec.Buffer> buffers = new LinkedHashMap<>();
         if (top.containsKey("buffers")) {
@@ -61,7 +64,9 @@ final class RunSpecReader {
     }
 
     private static String known(Map<String, ?> buffers) {
-        return buffers.isEmpty() ? " (the spec declares no buffers)" : " (buffers: " + String.join(", ", buffers.keySet()) + ")";
+        return buffers.isEmpty()
+                ? " (the spec declares no buffers)"
+                : " (buffers: " + String.join(", ", buffers.keySet()) + ")";
     }
 
     private static RunSpec.Buffer buffer(String name, Object json) {
@@ -93,11 +98,12 @@ final class RunSpecReader {
         } else if (init instanceof Map<?, ?>) {
             Map<String, Object> form = object(init, key + ".init");
             if (form.size() != 1 || !(form.containsKey("fill") || form.containsKey("iota"))) {
-                throw new RunSpecException(key + ".init", "must be a list of values, {\"fill\": v} or {\"iota\": start}");
+                throw new RunSpecException(
+                        key + ".init", "must be a list of values, {\"fill\": v} or {\"iota\": start}");
             }
             if (form.containsKey("fill")) {
                 long v = element(type, form.get("fill"), key + ".init.fill");
-                java.util.Arrays.fill(bits, v);
+                Arrays.fill(bits, v);
             } else {
                 Object start = form.get("iota");
                 if (!(start instanceof BigDecimal s)) {
@@ -130,7 +136,8 @@ final class RunSpecReader {
     private static RunSpec.Arg arg(Object json, String key, Map<String, RunSpec.Buffer> buffers) {
         Map<String, Object> spec = object(json, key);
         if (spec.size() != 1) {
-            throw new RunSpecException(key, "must have exactly one key: \"buf\" or a type (" + ElementType.specNames() + ")");
+            throw new RunSpecException(
+                    key, "must have exactly one key: \"buf\" or a type (" + ElementType.specNames() + ")");
         }
         Map.Entry<String, Object> e = spec.entrySet().iterator().next();
         if (e.getKey().equals("buf")) {
@@ -142,8 +149,8 @@ final class RunSpecReader {
         }
         ElementType type = ElementType.bySpecName(e.getKey());
         if (type == null || type == ElementType.U8) {
-            throw new RunSpecException(key, "unknown argument kind \"" + e.getKey()
-                    + "\" (expected buf, u32, s32, u64, s64, f32 or f64)");
+            throw new RunSpecException(
+                    key, "unknown argument kind \"" + e.getKey() + "\" (expected buf, u32, s32, u64, s64, f32 or f64)");
         }
         return new RunSpec.ScalarArg(type, element(type, e.getValue(), key + "." + e.getKey()));
     }
@@ -153,8 +160,10 @@ final class RunSpecReader {
     private static void checkKeys(Map<String, Object> map, Set<String> allowed, String key) {
         for (String k : map.keySet()) {
             if (!allowed.contains(k)) {
-                throw new RunSpecException(key.isEmpty() ? k : key + "." + k,
-                        "unknown key (expected " + String.join(", ", allowed.stream().sorted().toList()) + ")");
+                throw new RunSpecException(
+                        key.isEmpty() ? k : key + "." + k,
+                        "unknown key (expected "
+                                + String.join(", ", allowed.stream().sorted().toList()) + ")");
             }
         }
     }

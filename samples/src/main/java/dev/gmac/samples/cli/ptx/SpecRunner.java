@@ -32,17 +32,27 @@ final class SpecRunner {
             } catch (PtxException e) {
                 throw new PtxToolException(spec.ptx() + ": " + e.getMessage(), e);
             }
-            KernelSignature kernel = module.kernel(spec.kernel()).orElseThrow(() -> new RunSpecException(
-                    "kernel", "no kernel \"" + spec.kernel() + "\" in " + spec.ptx() + " (kernels: "
-                            + String.join(", ", module.kernels().stream().map(KernelSignature::name).toList()) + ")"));
+            KernelSignature kernel = module.kernel(spec.kernel())
+                    .orElseThrow(() -> new RunSpecException(
+                            "kernel",
+                            "no kernel \"" + spec.kernel() + "\" in " + spec.ptx() + " (kernels: "
+                                    + String.join(
+                                            ", ",
+                                            module.kernels().stream()
+                                                    .map(KernelSignature::name)
+                                                    .toList()) + ")"));
             if (kernel.params().size() != spec.args().size()) {
-                throw new RunSpecException("args", "kernel \"" + kernel.name() + "\" has " + kernel.params().size()
-                        + " parameters but the spec gives " + spec.args().size() + " arguments");
+                throw new RunSpecException(
+                        "args",
+                        "kernel \"" + kernel.name() + "\" has "
+                                + kernel.params().size() + " parameters but the spec gives "
+                                + spec.args().size() + " arguments");
             }
             Map<String, Long> addresses = new HashMap<>();
             for (RunSpec.Buffer b : spec.buffers().values()) {
                 long ptr = gpu.malloc(b.byteSize());
-                ByteBuffer data = ByteBuffer.allocate(Math.toIntExact(b.byteSize())).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer data =
+                        ByteBuffer.allocate(Math.toIntExact(b.byteSize())).order(ByteOrder.LITTLE_ENDIAN);
                 for (long bits : b.initialBits()) {
                     b.type().put(data, bits);
                 }
@@ -53,14 +63,17 @@ final class SpecRunner {
             long[] args = new long[spec.args().size()];
             for (int i = 0; i < args.length; i++) {
                 RunSpec.Arg a = spec.args().get(i);
-                args[i] = a instanceof RunSpec.BufferArg ba ? addresses.get(ba.buffer()) : ((RunSpec.ScalarArg) a).rawBits();
+                args[i] = a instanceof RunSpec.BufferArg ba
+                        ? addresses.get(ba.buffer())
+                        : ((RunSpec.ScalarArg) a).rawBits();
             }
             LaunchStats stats = gpu.launch(module, spec.kernel(), spec.grid(), spec.block(), spec.sharedBytes(), args);
 
             Map<String, Object> buffers = new LinkedHashMap<>();
             for (String name : spec.print()) {
                 RunSpec.Buffer b = spec.buffers().get(name);
-                ByteBuffer data = ByteBuffer.allocate(Math.toIntExact(b.byteSize())).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer data =
+                        ByteBuffer.allocate(Math.toIntExact(b.byteSize())).order(ByteOrder.LITTLE_ENDIAN);
                 gpu.copyFromDevice(addresses.get(name), data);
                 List<Object> values = new ArrayList<>(b.count());
                 for (int i = 0; i < b.count(); i++) {

@@ -19,7 +19,8 @@ import java.util.Locale;
  */
 public final class CsvReport {
     static final String RUN_COLUMNS = "workload,size,protocol,blockSize,rollingSize,bytesToAccelerator,bytesToHost,"
-            + "transfersToAccelerator,transfersToHost,readFaults,writeFaults,evictions,modelledSeconds";
+            + "transfersToAccelerator,transfersToHost,readFaults,writeFaults,evictions,modelledSeconds,"
+            + "modelledSecondsToAccelerator,modelledSecondsToHost";
 
     private CsvReport() {}
 
@@ -89,7 +90,9 @@ public final class CsvReport {
                 Long.toString(c.readFaults()),
                 Long.toString(c.writeFaults()),
                 Long.toString(c.evictions()),
-                number(c.modelledSeconds()));
+                number(c.modelledSeconds()),
+                number(c.modelledSecondsToAccelerator()),
+                number(c.modelledSecondsToHost()));
     }
 
     /** Quotes a text field when it holds a comma, quote or line break. */

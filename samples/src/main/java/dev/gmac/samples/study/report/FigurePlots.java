@@ -156,7 +156,7 @@ public final class FigurePlots {
         return chart;
     }
 
-    /** Figure 11: transfer time (lines, left axis) and effective bandwidth (bars, right axis) by block size. */
+    /** Figure 11: transfer time per direction (lines, left axis) and effective bandwidth (bars, right axis). */
     static CategoryChart figure11(List<SweepPoint> points) {
         CategoryChart chart = chart(
                 "Vector addition: transfer time and bandwidth by block size (paper Figure 11)",
@@ -166,22 +166,33 @@ public final class FigurePlots {
         s.setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
         chart.setYAxisGroupTitle(0, "modelled transfer time (ms)");
         chart.setYAxisGroupTitle(1, "effective bandwidth (GB/s)");
-        s.setOverlapped(true);
         List<String> blocks = new ArrayList<>();
-        List<Double> bandwidth = new ArrayList<>();
-        List<Double> time = new ArrayList<>();
+        List<Double> bwToAccel = new ArrayList<>();
+        List<Double> bwToHost = new ArrayList<>();
+        List<Double> timeToAccel = new ArrayList<>();
+        List<Double> timeToHost = new ArrayList<>();
         for (SweepPoint p : points) {
             blocks.add(Units.compact(p.x()));
             var c = p.run().counts();
-            bandwidth.add(ResultTable.bandwidthGBps(c.bytes(), c.modelledSeconds()));
-            time.add(c.modelledSeconds() * 1e3);
+            bwToAccel.add(ResultTable.bandwidthGBps(c.bytesToAccelerator(), c.modelledSecondsToAccelerator()));
+            bwToHost.add(ResultTable.bandwidthGBps(c.bytesToHost(), c.modelledSecondsToHost()));
+            timeToAccel.add(c.modelledSecondsToAccelerator() * 1e3);
+            timeToHost.add(c.modelledSecondsToHost() * 1e3);
         }
-        CategorySeries bars = chart.addSeries("effective bandwidth", blocks, bandwidth);
-        bars.setYAxisGroup(1);
-        bars.setFillColor(new Color(0xaec7e8));
-        CategorySeries line = chart.addSeries("transfer time", blocks, time);
-        line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        line.setYAxisGroup(0);
+        CategorySeries up = chart.addSeries("bandwidth host to accelerator", blocks, bwToAccel);
+        up.setYAxisGroup(1);
+        up.setFillColor(new Color(0xaec7e8));
+        CategorySeries down = chart.addSeries("bandwidth accelerator to host", blocks, bwToHost);
+        down.setYAxisGroup(1);
+        down.setFillColor(new Color(0xffbb78));
+        CategorySeries upTime = chart.addSeries("time host to accelerator", blocks, timeToAccel);
+        upTime.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        upTime.setLineColor(PALETTE[0]);
+        upTime.setMarkerColor(PALETTE[0]);
+        CategorySeries downTime = chart.addSeries("time accelerator to host", blocks, timeToHost);
+        downTime.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        downTime.setLineColor(PALETTE[1]);
+        downTime.setMarkerColor(PALETTE[1]);
         return chart;
     }
 

@@ -23,7 +23,8 @@ import java.util.Map;
  * { "study":     { "scale", "seed", "blockSize", "rollingSize", "workloads" },
  *   "rows":      [ { "workload", "size", "protocol", "blockSize", "rollingSize", "bytesToAccelerator",
  *                    "bytesToHost", "transfers", "transfersToAccelerator", "transfersToHost", "readFaults",
- *                    "writeFaults", "evictions", "modelledSeconds", "relativeToBatch", "relativeToExplicit" } ],
+ *                    "writeFaults", "evictions", "modelledSeconds", "modelledSecondsToAccelerator",
+ *                    "modelledSecondsToHost", "relativeToBatch", "relativeToExplicit" } ],
  *   "relations": [ { "claim", "workload", "holds", "detail" } ],
  *   "figure9":   [ { "series", "x", ...the row fields } ],
  *   "figure11":  [ ... ],
@@ -96,6 +97,8 @@ public final class JsonReport {
         m.put("writeFaults", c.writeFaults());
         m.put("evictions", c.evictions());
         m.put("modelledSeconds", c.modelledSeconds());
+        m.put("modelledSecondsToAccelerator", c.modelledSecondsToAccelerator());
+        m.put("modelledSecondsToHost", c.modelledSecondsToHost());
         return m;
     }
 

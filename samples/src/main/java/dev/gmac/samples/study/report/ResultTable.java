@@ -168,7 +168,17 @@ public final class ResultTable {
 
     private static String blockSizeTable(List<SweepPoint> points) {
         TextTable t = new TextTable(
-                List.of("block", "to accel", "to host", "transfers", "evictions", "modelled", "bandwidth"), 1);
+                List.of(
+                        "block",
+                        "to accel",
+                        "to host",
+                        "transfers",
+                        "evictions",
+                        "time to accel",
+                        "time to host",
+                        "bw to accel",
+                        "bw to host"),
+                1);
         for (SweepPoint p : points) {
             TransferCounts c = p.run().counts();
             t.row(List.of(
@@ -177,10 +187,16 @@ public final class ResultTable {
                     Units.bytes(c.bytesToHost()),
                     Long.toString(c.transfers()),
                     Long.toString(c.evictions()),
-                    Units.seconds(c.modelledSeconds()),
-                    String.format(Locale.ROOT, "%.2f GB/s", bandwidthGBps(c.bytes(), c.modelledSeconds()))));
+                    Units.seconds(c.modelledSecondsToAccelerator()),
+                    Units.seconds(c.modelledSecondsToHost()),
+                    gbps(c.bytesToAccelerator(), c.modelledSecondsToAccelerator()),
+                    gbps(c.bytesToHost(), c.modelledSecondsToHost())));
         }
-        return t.render();
+        return t.render() + "  (bw: effective bandwidth, bytes over modelled time)\n";
+    }
+
+    private static String gbps(long bytes, double seconds) {
+        return String.format(Locale.ROOT, "%.2f GB/s", bandwidthGBps(bytes, seconds));
     }
 
     /** Bytes over seconds in GB/s (10^9 bytes per second), 0 when nothing moved. */

@@ -53,7 +53,7 @@ public final class CoulombicPotential implements Workload {
     public static Params params(Scale scale) {
         return switch (scale) {
             case TEST -> new Params(32, 16, 64, 16);
-            case DEFAULT -> new Params(64, 32, 256, 64);
+            case DEFAULT -> new Params(64, 32, 128, 32);
             case FULL -> new Params(256, 256, 1024, 256);
         };
     }

@@ -11,7 +11,7 @@ import dev.gmac.api.PtxKernel;
 record KernelSource(String module, String entry) {
     /** The classpath resource holding the module's PTX. */
     String resource() {
-        return "ptx/" + module + ".ptx";
+        return "/ptx/" + module + ".ptx";
     }
 
     PtxKernel load(Adsm adsm) {

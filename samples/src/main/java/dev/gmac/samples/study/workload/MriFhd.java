@@ -55,7 +55,7 @@ public final class MriFhd implements Workload {
     public static Params params(Scale scale) {
         return switch (scale) {
             case TEST -> new Params(256, 128, 32);
-            case DEFAULT -> new Params(1024, 512, 128);
+            case DEFAULT -> new Params(512, 512, 128);
             case FULL -> new Params(32 * 32 * 32, 3072, 512);
         };
     }

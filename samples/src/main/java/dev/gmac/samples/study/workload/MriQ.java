@@ -54,7 +54,7 @@ public final class MriQ implements Workload {
     public static Params params(Scale scale) {
         return switch (scale) {
             case TEST -> new Params(256, 128);
-            case DEFAULT -> new Params(1024, 512);
+            case DEFAULT -> new Params(512, 512);
             case FULL -> new Params(32 * 32 * 32, 3072);
         };
     }

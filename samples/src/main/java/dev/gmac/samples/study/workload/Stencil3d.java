@@ -60,7 +60,7 @@ public final class Stencil3d implements Workload {
     public static Params tableParams(Scale scale) {
         return switch (scale) {
             case TEST -> new Params(24, 4, 2);
-            case DEFAULT -> new Params(32, 8, 4);
+            case DEFAULT -> new Params(32, 6, 3);
             case FULL -> new Params(128, 8, 4);
         };
     }
@@ -69,7 +69,7 @@ public final class Stencil3d implements Workload {
     public static List<Integer> sweepSides(Scale scale) {
         return switch (scale) {
             case TEST -> List.of(16, 24);
-            case DEFAULT -> List.of(16, 32, 48);
+            case DEFAULT -> List.of(16, 24, 32);
             case FULL -> List.of(64, 128, 192);
         };
     }

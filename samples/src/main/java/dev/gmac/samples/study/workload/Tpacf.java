@@ -16,9 +16,9 @@ import java.util.SplittableRandom;
 
 /**
  * tpacf, after Parboil's two-point angular correlation function (ADSM paper Table 2). As §5.3 says of the
- * original, the host initialises its inputs in several passes: it reads right ascensions and declinations from
- * disk into the x and y arrays, converts every point to a unit vector in a second pass, and renormalises in a
- * third. A block evicted by rolling-update between passes is written again and must be sent again, which is the
+ * original, the host initialises its inputs in several passes: it reads the catalogue's (right ascension,
+ * declination) records from disk straight into the shared array of points, converts every record to a unit vector
+ * in place in a second pass, and renormalises in a third. A block evicted by rolling-update between passes is written again and must be sent again, which is the
  * pathology of Figure 12 for small rolling sizes. The kernel histograms the angular separations between the
  * observed points and a random catalogue.
  */
@@ -58,20 +58,20 @@ public final class Tpacf implements Workload {
     public static Params tableParams(Scale scale) {
         return switch (scale) {
             case TEST -> new Params(8, 504, 16);
-            case DEFAULT -> new Params(32, 2016, 16);
-            case FULL -> new Params(256, 97_178 - 256, 32);
+            case DEFAULT -> new Params(32, 1504, 16);
+            case FULL -> new Params(64, 97_178 - 64, 32);
         };
     }
 
     /**
-     * Sizes for the rolling-size sweep (Figure 12): a catalogue large enough to span many blocks of 128 KiB, with
-     * few observed points so that the kernel stays cheap.
+     * Sizes for the rolling-size sweep (Figure 12): a 1 MiB catalogue, so that at 128 KiB blocks it spans more
+     * blocks than rolling sizes 1 and 2 keep dirty, and few observed points, so that the kernel stays cheap.
      */
     public static Params sweepParams(Scale scale) {
         return switch (scale) {
-            case TEST -> new Params(1, 32 * 1024 - 1, 16);
-            case DEFAULT -> new Params(1, 128 * 1024 - 1, 16);
-            case FULL -> new Params(4, 1024 * 1024 - 4, 32);
+            case TEST -> new Params(1, 32 * 1024 - 1, 8);
+            case DEFAULT -> new Params(1, (1 << 20) / 12 - 1, 8);
+            case FULL -> new Params(1, (8 << 20) / 12 - 1, 16);
         };
     }
 
@@ -104,19 +104,18 @@ public final class Tpacf implements Workload {
 
     private static final class TpacfProblem implements Problem {
         private final Params p;
-        private final float[] ra;
-        private final float[] dec;
+        /** The catalogue file's records: (right ascension, declination, 0) in degrees, one per point. */
+        private final float[] catalogue;
         private final float[] binCos;
 
         TpacfProblem(Params p, long seed) {
             this.p = p;
             SplittableRandom random = new SplittableRandom(seed);
-            ra = new float[p.points()];
-            dec = new float[p.points()];
+            catalogue = new float[3 * p.points()];
             for (int i = 0; i < p.points(); i++) {
-                ra[i] = (float) random.nextDouble(0, 360);
+                catalogue[3 * i] = (float) random.nextDouble(0, 360);
                 // Uniform on the sphere: sin(dec) uniform in [-1, 1].
-                dec[i] = (float) Math.toDegrees(Math.asin(random.nextDouble(-1, 1)));
+                catalogue[3 * i + 1] = (float) Math.toDegrees(Math.asin(random.nextDouble(-1, 1)));
             }
             binCos = new float[p.bins() + 1];
             binCos[0] = 2f;
@@ -140,47 +139,45 @@ public final class Tpacf implements Workload {
             return Dim3.of((p.randomPoints() + THREADS - 1) / THREADS);
         }
 
-        private void writeCatalogue(Path scratch) {
-            BinaryFiles.writeFloats(scratch.resolve("ra.raw"), ra);
-            BinaryFiles.writeFloats(scratch.resolve("dec.raw"), dec);
+        private Path writeCatalogue(Path scratch) {
+            Path file = scratch.resolve("catalogue.raw");
+            BinaryFiles.writeFloats(file, catalogue);
+            return file;
         }
 
         @Override
         public Outputs runAdsm(AdsmHost host, Path scratch) {
-            writeCatalogue(scratch);
+            Path file = writeCatalogue(scratch);
             var adsm = host.adsm();
             PtxKernel kernel = KERNEL.load(adsm);
             int n = p.points();
-            long bytes = (long) n * Float.BYTES;
-            SharedBuffer x = adsm.adsmAlloc(bytes);
-            SharedBuffer y = adsm.adsmAlloc(bytes);
-            SharedBuffer z = adsm.adsmAlloc(bytes);
+            long bytes = 3L * n * Float.BYTES;
+            SharedBuffer points = adsm.adsmAlloc(bytes);
             SharedBuffer bounds = adsm.adsmAlloc((long) binCos.length * Float.BYTES);
             SharedBuffer histogram = adsm.adsmAlloc((long) p.bins() * Integer.BYTES);
             for (int b = 0; b < binCos.length; b++) {
                 bounds.putFloat(b, binCos[b]);
             }
             adsm.memset(histogram, 0, 0, histogram.byteSize());
-            // Pass one: the catalogue's angles, straight from disk.
-            x.readFrom(scratch.resolve("ra.raw"), 0, bytes);
-            y.readFrom(scratch.resolve("dec.raw"), 0, bytes);
+            // Pass one: the catalogue's (ra, dec, 0) records, straight from disk.
+            points.readFrom(file, 0, bytes);
             // Pass two: angles to unit vectors, in place.
             float[] v = new float[3];
             for (int i = 0; i < n; i++) {
-                toCartesian(x.getFloat(i), y.getFloat(i), v);
-                x.putFloat(i, v[0]);
-                y.putFloat(i, v[1]);
-                z.putFloat(i, v[2]);
+                toCartesian(points.getFloat(3L * i), points.getFloat(3L * i + 1), v);
+                for (int d = 0; d < 3; d++) {
+                    points.putFloat(3L * i + d, v[d]);
+                }
             }
             // Pass three: renormalise.
             for (int i = 0; i < n; i++) {
-                v[0] = x.getFloat(i);
-                v[1] = y.getFloat(i);
-                v[2] = z.getFloat(i);
+                for (int d = 0; d < 3; d++) {
+                    v[d] = points.getFloat(3L * i + d);
+                }
                 normalise(v);
-                x.putFloat(i, v[0]);
-                y.putFloat(i, v[1]);
-                z.putFloat(i, v[2]);
+                for (int d = 0; d < 3; d++) {
+                    points.putFloat(3L * i + d, v[d]);
+                }
             }
             host.callAndSync(
                     kernel,
@@ -189,9 +186,7 @@ public final class Tpacf implements Workload {
                     WriteSet.of(histogram),
                     p.dataPoints(),
                     p.randomPoints(),
-                    x,
-                    y,
-                    z,
+                    points,
                     bounds,
                     p.bins(),
                     histogram);
@@ -200,43 +195,29 @@ public final class Tpacf implements Workload {
             return new Outputs().ints("histogram", counts);
         }
 
-        /** The three host passes over plain arrays (the explicit baseline and the reference). */
-        private float[][] unitVectors(float[] angleRa, float[] angleDec) {
-            int n = p.points();
-            float[] x = angleRa.clone();
-            float[] y = angleDec.clone();
-            float[] z = new float[n];
+        /** Passes two and three over plain records (the explicit baseline and the reference). */
+        private static float[] unitVectors(float[] records) {
+            float[] points = records.clone();
             float[] v = new float[3];
-            for (int i = 0; i < n; i++) {
-                toCartesian(x[i], y[i], v);
-                x[i] = v[0];
-                y[i] = v[1];
-                z[i] = v[2];
+            for (int i = 0; i < points.length / 3; i++) {
+                toCartesian(points[3 * i], points[3 * i + 1], v);
+                System.arraycopy(v, 0, points, 3 * i, 3);
             }
-            for (int i = 0; i < n; i++) {
-                v[0] = x[i];
-                v[1] = y[i];
-                v[2] = z[i];
+            for (int i = 0; i < points.length / 3; i++) {
+                System.arraycopy(points, 3 * i, v, 0, 3);
                 normalise(v);
-                x[i] = v[0];
-                y[i] = v[1];
-                z[i] = v[2];
+                System.arraycopy(v, 0, points, 3 * i, 3);
             }
-            return new float[][] {x, y, z};
+            return points;
         }
 
         @Override
         public Outputs runExplicit(CudaStyle cuda, Path scratch) {
-            writeCatalogue(scratch);
+            Path file = writeCatalogue(scratch);
             PtxKernel kernel = KERNEL.load(cuda);
-            float[][] xyz = unitVectors(
-                    BinaryFiles.readFloats(scratch.resolve("ra.raw")),
-                    BinaryFiles.readFloats(scratch.resolve("dec.raw")));
-            DeviceBuffer[] coords = new DeviceBuffer[3];
-            for (int d = 0; d < 3; d++) {
-                coords[d] = cuda.malloc((long) p.points() * Float.BYTES);
-                cuda.copyToDevice(coords[d], 0, xyz[d], 0, p.points());
-            }
+            float[] points = unitVectors(BinaryFiles.readFloats(file));
+            DeviceBuffer devicePoints = cuda.malloc((long) points.length * Float.BYTES);
+            cuda.copyToDevice(devicePoints, 0, points, 0, points.length);
             DeviceBuffer bounds = cuda.malloc((long) binCos.length * Float.BYTES);
             cuda.copyToDevice(bounds, 0, binCos, 0, binCos.length);
             DeviceBuffer histogram = cuda.malloc((long) p.bins() * Integer.BYTES);
@@ -247,9 +228,7 @@ public final class Tpacf implements Workload {
                     Dim3.of(THREADS),
                     p.dataPoints(),
                     p.randomPoints(),
-                    coords[0],
-                    coords[1],
-                    coords[2],
+                    devicePoints,
                     bounds,
                     p.bins(),
                     histogram);
@@ -261,15 +240,16 @@ public final class Tpacf implements Workload {
 
         @Override
         public Outputs reference() {
-            float[][] xyz = unitVectors(ra, dec);
-            float[] x = xyz[0];
-            float[] y = xyz[1];
-            float[] z = xyz[2];
+            float[] points = unitVectors(catalogue);
             int d0 = p.dataPoints();
             int[] counts = new int[p.bins()];
             for (int j = 0; j < p.randomPoints(); j++) {
+                int r = 3 * (d0 + j);
                 for (int d = 0; d < d0; d++) {
-                    float c = Math.fma(z[d], z[d0 + j], Math.fma(y[d], y[d0 + j], x[d] * x[d0 + j]));
+                    float c = Math.fma(
+                            points[3 * d + 2],
+                            points[r + 2],
+                            Math.fma(points[3 * d + 1], points[r + 1], points[3 * d] * points[r]));
                     int lo = 0;
                     int hi = p.bins();
                     while (hi - lo > 1) {

@@ -83,7 +83,8 @@ class PtxCommandTest {
 
     @Test
     void checkReportsTheFirstSyntaxErrorWithLineAndColumn() throws IOException {
-        Path bad = write("bad.ptx", ".version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry k(\n)\n{\n\tret\n}\n");
+        Path bad = write(
+                "bad.ptx", ".version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry k(\n)\n{\n\tret\n}\n");
         Result r = gmac("ptx", "check", bad.toString());
         assertEquals(1, r.exit(), r.out());
         assertTrue(r.err().startsWith("gmac: " + bad + ": line "), r.err());
@@ -103,7 +104,8 @@ class PtxCommandTest {
         Result r = gmac("ptx", "check", "--coverage", saxpyPtx.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         for (String opcode : List.of("fma.rn.f32", "ld.param.u32", "cvta.to.global.u64", "mul.wide.s32", "ret")) {
-            assertTrue(r.out().lines().anyMatch(l -> l.startsWith(opcode + " ") && l.endsWith("supported")),
+            assertTrue(
+                    r.out().lines().anyMatch(l -> l.startsWith(opcode + " ") && l.endsWith("supported")),
                     opcode + " in\n" + r.out());
         }
         assertTrue(r.out().contains(" 0 unsupported"), r.out());
@@ -112,12 +114,19 @@ class PtxCommandTest {
     @Test
     void coverageFailsOnAnUnsupportedInstruction() throws IOException {
         String text = new String(Files.readAllBytes(saxpyPtx), StandardCharsets.UTF_8)
-                .replace("\tret;", "\tdp4a.u32.u32 \t%r1, %r1, %r1, %r1;\n\tret;");
-        Path p = write("dp4a.ptx", text);
+                .replace("\tret;", "\tldmatrix.sync.aligned.m8n8.x1.shared.b16 \t{%r1}, [%r1];\n\tret;");
+        Path p = write("ldmatrix.ptx", text); // a real sm_75 instruction (tensor-core operand loads)
         Result r = gmac("ptx", "check", "--coverage", p.toString());
         assertEquals(1, r.exit(), r.out());
-        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("dp4a.u32.u32 ") && l.endsWith("unsupported")), r.out());
-        assertTrue(r.err().startsWith("gmac: "), r.err());
+        assertTrue(
+                r.out()
+                        .lines()
+                        .anyMatch(l ->
+                                l.startsWith("ldmatrix.sync.aligned.m8n8.x1.shared.b16 ") && l.endsWith("unsupported")),
+                r.out());
+        assertTrue(r.out().contains(" 1 unsupported"), r.out());
+        assertTrue(r.err().startsWith("gmac: " + p + ": line "), r.err());
+        assertTrue(r.err().contains("ldmatrix"), r.err());
     }
 
     // ---- run ----------------------------------------------------------------------------------------------------
@@ -145,8 +154,14 @@ class PtxCommandTest {
         }
         Map<String, Object> stats = (Map<String, Object>) json.get("stats");
         assertEquals("saxpy", stats.get("kernel"));
-        for (String key : List.of("warpInstructions", "threadInstructions", "simdEfficiency", "divergentBranches",
-                "maxStackDepth", "atomics", "barriers")) {
+        for (String key : List.of(
+                "warpInstructions",
+                "threadInstructions",
+                "simdEfficiency",
+                "divergentBranches",
+                "maxStackDepth",
+                "atomics",
+                "barriers")) {
             assertTrue(stats.containsKey(key), key + " in " + stats);
         }
     }
@@ -154,13 +169,15 @@ class PtxCommandTest {
     @SuppressWarnings("unchecked")
     @Test
     void runPrintsEveryBufferByDefaultWithItsType() throws IOException {
-        Path spec = write("types.json", "{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [32],"
-                + " \"buffers\": {\"x\": {\"type\": \"f32\", \"init\": [1, 2.5, \"NaN\"]},"
-                + " \"y\": {\"type\": \"f32\", \"count\": 3},"
-                + " \"bytes\": {\"type\": \"u8\", \"count\": 3, \"init\": [0, 128, 255]},"
-                + " \"big\": {\"type\": \"u64\", \"count\": 1, \"init\": [18446744073709551615]},"
-                + " \"neg\": {\"type\": \"s64\", \"count\": 2, \"init\": {\"iota\": -1}}},"
-                + " \"args\": [{\"u32\": 3}, {\"f32\": 2}, {\"buf\": \"x\"}, {\"buf\": \"y\"}]}");
+        Path spec = write(
+                "types.json",
+                "{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [32],"
+                        + " \"buffers\": {\"x\": {\"type\": \"f32\", \"init\": [1, 2.5, \"NaN\"]},"
+                        + " \"y\": {\"type\": \"f32\", \"count\": 3},"
+                        + " \"bytes\": {\"type\": \"u8\", \"count\": 3, \"init\": [0, 128, 255]},"
+                        + " \"big\": {\"type\": \"u64\", \"count\": 1, \"init\": [18446744073709551615]},"
+                        + " \"neg\": {\"type\": \"s64\", \"count\": 2, \"init\": {\"iota\": -1}}},"
+                        + " \"args\": [{\"u32\": 3}, {\"f32\": 2}, {\"buf\": \"x\"}, {\"buf\": \"y\"}]}");
         Result r = gmac("ptx", "run", spec.toString());
         assertEquals(0, r.exit(), r.err());
         Map<String, Object> buffers = (Map<String, Object>) ((Map<String, Object>) Json.parse(r.out())).get("buffers");
@@ -196,26 +213,50 @@ class PtxCommandTest {
     void badSpecsNameTheKey() throws IOException {
         assertSpecError("{\"kernel\": \"saxpy\"}", "missing key \"ptx\"");
         assertSpecError(saxpySpec("saxpy.ptx", 10, 10, ", \"colour\": 1"), "colour: unknown key");
-        assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace("\"f32\", \"count\": 10, \"init\": {\"iota\"",
-                "\"f16\", \"count\": 10, \"init\": {\"iota\""), "buffers.x.type", "\"f16\" is not one of u8 s32 u32 s64 u64 f32 f64");
-        assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace("{\"buf\": \"y\"}", "{\"buf\": \"z\"}"),
-                "args[3].buf", "no buffer named \"z\"");
-        assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace(", {\"buf\": \"y\"}", ""),
-                "args", "4 parameters but the spec gives 3 arguments");
-        assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace("{\"u32\": 10}", "{\"u32\": -1}"),
-                "args[0].u32", "out of range for u32");
-        assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace("{\"u32\": 10}", "{\"u16\": 1}"),
-                "args[0]", "unknown argument kind \"u16\"");
-        assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace("\"kernel\": \"saxpy\"", "\"kernel\": \"daxpy\""),
-                "no kernel \"daxpy\"", "kernels: saxpy");
+        assertSpecError(
+                saxpySpec("saxpy.ptx", 10, 10, "")
+                        .replace(
+                                "\"f32\", \"count\": 10, \"init\": {\"iota\"",
+                                "\"f16\", \"count\": 10, \"init\": {\"iota\""),
+                "buffers.x.type",
+                "\"f16\" is not one of u8 s32 u32 s64 u64 f32 f64");
+        assertSpecError(
+                saxpySpec("saxpy.ptx", 10, 10, "").replace("{\"buf\": \"y\"}", "{\"buf\": \"z\"}"),
+                "args[3].buf",
+                "no buffer named \"z\"");
+        assertSpecError(
+                saxpySpec("saxpy.ptx", 10, 10, "").replace(", {\"buf\": \"y\"}", ""),
+                "args",
+                "4 parameters but the spec gives 3 arguments");
+        assertSpecError(
+                saxpySpec("saxpy.ptx", 10, 10, "").replace("{\"u32\": 10}", "{\"u32\": -1}"),
+                "args[0].u32",
+                "out of range for u32");
+        assertSpecError(
+                saxpySpec("saxpy.ptx", 10, 10, "").replace("{\"u32\": 10}", "{\"u16\": 1}"),
+                "args[0]",
+                "unknown argument kind \"u16\"");
+        assertSpecError(
+                saxpySpec("saxpy.ptx", 10, 10, "").replace("\"kernel\": \"saxpy\"", "\"kernel\": \"daxpy\""),
+                "no kernel \"daxpy\"",
+                "kernels: saxpy");
         assertSpecError(saxpySpec("saxpy.ptx", 10, 10, "").replace("[8, 1, 1]", "[8, 0, 1]"), "block[1]");
         assertSpecError(saxpySpec("saxpy.ptx", 10, 10, ", \"print\": [\"w\"]"), "print[0]", "no buffer named \"w\"");
-        assertSpecError("{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [1], \"buffers\": "
-                + "{\"b\": {\"type\": \"u8\", \"count\": 2, \"init\": [1, 256]}}}", "buffers.b.init[1]", "out of range for u8");
-        assertSpecError("{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [1], \"buffers\": "
-                + "{\"b\": {\"type\": \"s32\", \"count\": 3, \"init\": [1, 2]}}}", "buffers.b.init", "has 2 values but count is 3");
-        assertSpecError("{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [1], \"buffers\": "
-                + "{\"b\": {\"type\": \"s32\", \"count\": 3, \"init\": [1, 2.5, 3]}}}", "buffers.b.init[1]", "not an integer");
+        assertSpecError(
+                "{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [1], \"buffers\": "
+                        + "{\"b\": {\"type\": \"u8\", \"count\": 2, \"init\": [1, 256]}}}",
+                "buffers.b.init[1]",
+                "out of range for u8");
+        assertSpecError(
+                "{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [1], \"buffers\": "
+                        + "{\"b\": {\"type\": \"s32\", \"count\": 3, \"init\": [1, 2]}}}",
+                "buffers.b.init",
+                "has 2 values but count is 3");
+        assertSpecError(
+                "{\"ptx\": \"saxpy.ptx\", \"kernel\": \"saxpy\", \"grid\": [1], \"block\": [1], \"buffers\": "
+                        + "{\"b\": {\"type\": \"s32\", \"count\": 3, \"init\": [1, 2.5, 3]}}}",
+                "buffers.b.init[1]",
+                "not an integer");
         assertSpecError(saxpySpec("missing.ptx", 10, 10, ""), "cannot read", "missing.ptx");
     }
 
@@ -231,8 +272,11 @@ class PtxCommandTest {
         while (example != null && !Files.exists(example.resolve("docs/examples/saxpy.json"))) {
             example = example.getParent();
         }
-        assertTrue(example != null, "docs/examples/saxpy.json not found above " + Path.of("").toAbsolutePath());
-        Result r = gmac("ptx", "run", example.resolve("docs/examples/saxpy.json").toString());
+        assertTrue(
+                example != null,
+                "docs/examples/saxpy.json not found above " + Path.of("").toAbsolutePath());
+        Result r =
+                gmac("ptx", "run", example.resolve("docs/examples/saxpy.json").toString());
         assertEquals(0, r.exit(), r.err());
         Map<String, Object> json = (Map<String, Object>) Json.parse(r.out());
         List<Object> y = (List<Object>) ((Map<String, Object>) json.get("buffers")).get("y");

@@ -17,8 +17,8 @@ class CsvReportTest {
         assertEquals(11, lines.size());
         assertEquals(
                 "workload,size,protocol,blockSize,rollingSize,bytesToAccelerator,bytesToHost,transfersToAccelerator,"
-                        + "transfersToHost,readFaults,writeFaults,evictions,modelledSeconds,relativeToBatch,"
-                        + "relativeToExplicit",
+                        + "transfersToHost,readFaults,writeFaults,evictions,modelledSeconds,"
+                        + "modelledSecondsToAccelerator,modelledSecondsToHost,relativeToBatch,relativeToExplicit",
                 lines.get(0));
         assertTrue(lines.get(2).startsWith("stencil,tiny,lazy,4096,2,524288,262144,5,5,3,4,5,"), lines.get(2));
         assertTrue(lines.get(2).endsWith(",0.375000,2.99927"), lines.get(2));

@@ -1,0 +1,314 @@
+package dev.gmac.api;
+
+import dev.gmac.coherence.CoherenceException;
+import dev.gmac.coherence.SharedMemoryManager;
+import dev.gmac.coherence.SharedObject;
+import dev.gmac.coherence.WriteScope;
+import dev.gmac.gpu.LaunchStats;
+import dev.gmac.gpu.SoftwareGpu;
+import dev.gmac.gpu.exec.KernelLaunch;
+import dev.gmac.gpu.ptx.KernelSignature;
+import dev.gmac.gpu.ptx.PtxModule;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An ADSM runtime (ADSM paper, Gelado et al., ASPLOS 2010, Table 1 and §3-§4) over the software GPU: shared
+ * buffers that host code and kernels address with one pointer, asynchronous kernel calls, and a coherence
+ * protocol (batch-, lazy- or rolling-update, §4.3) that moves data under release consistency: shared
+ * buffers are released at {@link #adsmCall} and acquired at {@link #adsmSync} (§3.3). No explicit copies.
+ *
+ * <pre>{@code
+ * try (Adsm adsm = Adsm.open()) {
+ *     SharedBuffer x = adsm.adsmAlloc(4L * n), y = adsm.adsmAlloc(4L * n);
+ *     for (int i = 0; i < n; i++) { x.putFloat(i, i); y.putFloat(i, 1); }
+ *     PtxKernel saxpy = adsm.kernelResource("/ptx/saxpy.ptx", "saxpy");
+ *     adsm.adsmCall(saxpy, Dim3.of((n + 255) / 256), Dim3.of(256), n, 2.0f, x, y);
+ *     adsm.adsmSync();
+ *     float first = y.getFloat(0);
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe: several host threads may use shared buffers and call kernels; one kernel runs at a time
+ * (a call while one is in flight first waits for it). Misuse throws {@link AdsmException}.
+ */
+public final class Adsm implements AutoCloseable {
+    private final AdsmConfig config;
+    private final SoftwareGpu gpu;
+    private final SharedMemoryManager manager;
+    private final Map<String, PtxModule> modules = new HashMap<>();
+    private volatile LaunchStats lastLaunch;
+
+    private Adsm(AdsmConfig config) {
+        this.config = config;
+        this.gpu = new SoftwareGpu(config.gpu());
+        this.manager = new SharedMemoryManager(new SoftwareGpuAccelerator(gpu), config.toCoherence());
+    }
+
+    /** A runtime configured from system properties and the environment ({@link AdsmConfig#fromEnvironment()}). */
+    public static Adsm open() {
+        return open(AdsmConfig.fromEnvironment());
+    }
+
+    public static Adsm open(AdsmConfig config) {
+        return new Adsm(config);
+    }
+
+    public AdsmConfig config() {
+        return config;
+    }
+
+    /** The software GPU underneath (for inspection; do not free shared buffers through it). */
+    public SoftwareGpu gpu() {
+        return gpu;
+    }
+
+    // ---- shared-data allocation and release ----------------------------------------------------------
+
+    /** Allocates a shared buffer of {@code bytes} bytes, zero-filled; its address is valid on both sides. */
+    public SharedBuffer adsmAlloc(long bytes) {
+        try {
+            return new SharedBufferImpl(this, manager.allocate(bytes));
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /**
+     * Allocates a shared buffer whose {@link SharedBuffer#address()} is valid on the host only (§4.2: for
+     * systems where the accelerator's address range may collide with the host's); pass {@link
+     * #adsmSafe(SharedBuffer)} to kernels.
+     */
+    public SharedBuffer adsmSafeAlloc(long bytes) {
+        try {
+            return new SharedBufferImpl(this, manager.allocateSafe(bytes));
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /** The accelerator address of {@code buffer} (§4.2). */
+    public long adsmSafe(SharedBuffer buffer) {
+        SharedObject object = own(buffer);
+        if (object.isFreed()) {
+            throw new AdsmException(AdsmException.Reason.USE_AFTER_FREE, buffer + " is used after it was freed");
+        }
+        return object.deviceAddress();
+    }
+
+    /** The accelerator address that corresponds to host address {@code address} inside a shared buffer. */
+    public long adsmSafe(long address) {
+        try {
+            SharedObject object = manager.lookup(address);
+            return object.deviceAddress() + (address - object.address());
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /** Frees a shared buffer on both sides; waits for a kernel in flight first. */
+    public void adsmFree(SharedBuffer buffer) {
+        SharedObject object = own(buffer);
+        try {
+            manager.free(object);
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    private SharedObject own(SharedBuffer buffer) {
+        if (buffer instanceof SharedBufferImpl impl && impl.owner() == this) {
+            return impl.object();
+        }
+        throw new AdsmException(
+                AdsmException.Reason.FOREIGN_BUFFER,
+                buffer == null ? "null is not a shared buffer" : buffer + " was not allocated by this Adsm runtime");
+    }
+
+    // ---- kernels ------------------------------------------------------------------------------------
+
+    /**
+     * The kernel {@code kernelName} of a PTX module (modules are loaded once per text).
+     *
+     * @throws dev.gmac.gpu.ptx.PtxSyntaxException when the text does not parse (line:column)
+     * @throws dev.gmac.gpu.ptx.UnsupportedPtxException when the engine cannot run it (opcode, line)
+     * @throws AdsmException when the module has no such kernel
+     */
+    public PtxKernel kernel(String ptxText, String kernelName) {
+        PtxModule module;
+        synchronized (modules) {
+            module = modules.computeIfAbsent(ptxText, gpu::load);
+        }
+        KernelSignature signature = module.kernel(kernelName)
+                .orElseThrow(() -> new AdsmException(
+                        AdsmException.Reason.UNKNOWN_KERNEL,
+                        "no kernel named '" + kernelName + "' in the module; it has "
+                                + module.kernels().stream().map(KernelSignature::name).toList()));
+        return new PtxKernel(module, signature);
+    }
+
+    /** {@link #kernel(String, String)} for PTX text on the class path, e.g. {@code "/ptx/saxpy.ptx"}. */
+    public PtxKernel kernelResource(String classpathResource, String kernelName) {
+        return kernel(readResource(classpathResource), kernelName);
+    }
+
+    static String readResource(String classpathResource) {
+        InputStream in = Adsm.class.getResourceAsStream(classpathResource);
+        if (in == null && Thread.currentThread().getContextClassLoader() != null) {
+            String path = classpathResource.startsWith("/") ? classpathResource.substring(1) : classpathResource;
+            in = Thread.currentThread().getContextClassLoader().getResourceAsStream(path);
+        }
+        if (in == null) {
+            throw new AdsmException(AdsmException.Reason.UNKNOWN_KERNEL, "no class-path resource " + classpathResource);
+        }
+        try (InputStream stream = in) {
+            return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AdsmException(
+                    AdsmException.Reason.UNKNOWN_KERNEL, "cannot read " + classpathResource + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Releases every shared buffer and starts {@code kernel} on the accelerator; returns without waiting.
+     * Arguments are checked against the kernel's {@code .param} types; a shared buffer passes its address.
+     */
+    public void adsmCall(PtxKernel kernel, Dim3 grid, Dim3 block, Object... args) {
+        launch(kernel, grid, block, null, 0, args);
+    }
+
+    /** {@link #adsmCall(PtxKernel, Dim3, Dim3, Object...)} annotated with the buffers the kernel may write. */
+    public void adsmCall(PtxKernel kernel, Dim3 grid, Dim3 block, WriteSet writes, Object... args) {
+        if (writes == null) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "the write set must not be null");
+        }
+        launch(kernel, grid, block, writes, 0, args);
+    }
+
+    /** The fluent form: {@code call(...).writes(out).dynamicSharedBytes(n).launch()}. */
+    public CallOptions call(PtxKernel kernel, Dim3 grid, Dim3 block, Object... args) {
+        return new CallOptions(this, kernel, grid, block, args);
+    }
+
+    void launch(PtxKernel kernel, Dim3 grid, Dim3 block, WriteSet writes, int dynamicSharedBytes, Object[] args) {
+        if (kernel == null || grid == null || block == null) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "kernel, grid and block must not be null");
+        }
+        if (kernel.module().owner() != gpu) {
+            throw new AdsmException(
+                    AdsmException.Reason.FOREIGN_BUFFER, "kernel " + kernel.name() + " was loaded by another runtime");
+        }
+        long[] raw = KernelArguments.convert(kernel, args, this::pointerOf);
+        WriteScope scope;
+        if (writes == null) {
+            scope = WriteScope.all();
+        } else {
+            List<SharedObject> objects = new ArrayList<>();
+            for (SharedBuffer buffer : writes.buffers()) {
+                objects.add(own(buffer));
+            }
+            scope = WriteScope.of(objects);
+        }
+        KernelLaunch prepared;
+        try {
+            prepared = gpu.prepare(
+                    kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
+        } catch (IllegalArgumentException e) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, e.getMessage(), e);
+        }
+        try {
+            manager.call(scope, () -> lastLaunch = prepared.run());
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    private Long pointerOf(int index, Object argument) {
+        if (!(argument instanceof SharedBuffer buffer)) {
+            return null;
+        }
+        SharedObject object = own(buffer);
+        if (object.isFreed()) {
+            throw new AdsmException(
+                    AdsmException.Reason.USE_AFTER_FREE, "argument " + index + ": " + buffer + " was freed");
+        }
+        if (object.isSafeAllocation()) {
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_ARGUMENT,
+                    "argument " + index + ": " + buffer + " comes from adsmSafeAlloc, so its address is valid on the "
+                            + "host only; pass adsm.adsmSafe(buffer)");
+        }
+        return object.deviceAddress();
+    }
+
+    /**
+     * Waits for the kernel in flight and acquires the shared buffers (§3.3). If the kernel faulted, the host
+     * sees the data of the call and this throws an {@link AdsmException} ({@link
+     * AdsmException.Reason#KERNEL_FAULT}) with the fault's message.
+     */
+    public void adsmSync() {
+        try {
+            manager.sync();
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /** Statistics of the last kernel that completed, or null. */
+    public LaunchStats lastLaunchStats() {
+        return lastLaunch;
+    }
+
+    // ---- bulk memory operations (§4.4) ----------------------------------------------------------------
+
+    /** Sets {@code bytes} bytes of {@code buffer} from byte {@code offset}; on the accelerator when that is cheaper. */
+    public void memset(SharedBuffer buffer, long offset, int byteValue, long bytes) {
+        SharedObject object = own(buffer);
+        try {
+            manager.memset(object, offset, byteValue, bytes);
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /** Copies {@code bytes} bytes between shared buffers (ranges must not overlap); on the accelerator when cheaper. */
+    public void memcpy(SharedBuffer dst, long dstOffset, SharedBuffer src, long srcOffset, long bytes) {
+        SharedObject to = own(dst);
+        SharedObject from = own(src);
+        try {
+            manager.memcpy(to, dstOffset, from, srcOffset, bytes);
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    // ---- statistics -------------------------------------------------------------------------------
+
+    public TransferStats stats() {
+        return new TransferStatsSnapshot(manager.stats());
+    }
+
+    public void resetStats() {
+        manager.resetStats();
+    }
+
+    /** The coherence runtime underneath (for tests and tools). */
+    public SharedMemoryManager sharedMemory() {
+        return manager;
+    }
+
+    /** Waits for a kernel in flight, frees every shared buffer and the device. */
+    @Override
+    public void close() {
+        try {
+            manager.close();
+        } finally {
+            gpu.close();
+        }
+    }
+}

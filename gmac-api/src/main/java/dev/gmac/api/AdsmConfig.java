@@ -1,0 +1,172 @@
+package dev.gmac.api;
+
+import dev.gmac.coherence.CoherenceConfig;
+import dev.gmac.coherence.transfer.TransferCostModel;
+import dev.gmac.gpu.GpuConfig;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Configuration of an {@link Adsm} runtime. The protocol is chosen at load time (ADSM paper §4.3):
+ * {@link #fromEnvironment()} reads it, with the block and rolling sizes, from system properties or
+ * environment variables.
+ *
+ * @param protocol the coherence protocol (default {@link Protocol#ROLLING})
+ * @param blockSize rolling-update's block size in bytes, a positive multiple of 8 (default 256 KiB)
+ * @param rollingSize by how many blocks the rolling size grows per allocation (default 2, the paper's)
+ * @param strict whether a host access to an object a kernel in flight may write throws instead of waiting
+ * @param costModel the interconnect model for modelled transfer times (default PCIe 2.0 x16)
+ * @param kernelFaultRecovery whether calls checkpoint accelerator-only data so a failed kernel leaves the
+ *     host-visible data as it was at the call (default on)
+ * @param gpu the software GPU's configuration
+ */
+public record AdsmConfig(
+        Protocol protocol,
+        long blockSize,
+        int rollingSize,
+        boolean strict,
+        TransferCostModel costModel,
+        boolean kernelFaultRecovery,
+        GpuConfig gpu) {
+
+    public AdsmConfig {
+        if (protocol == null || costModel == null || gpu == null) {
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_CONFIGURATION, "protocol, cost model and GPU config must not be null");
+        }
+        if (blockSize <= 0 || blockSize % 8 != 0 || blockSize > Integer.MAX_VALUE) {
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_CONFIGURATION,
+                    "block size must be a positive multiple of 8 bytes below 2 GiB, got " + blockSize);
+        }
+        if (rollingSize < 1) {
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_CONFIGURATION, "rolling size must be >= 1 block, got " + rollingSize);
+        }
+    }
+
+    /** Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict. */
+    public static AdsmConfig defaults() {
+        return new AdsmConfig(
+                Protocol.ROLLING,
+                CoherenceConfig.DEFAULT_BLOCK_SIZE,
+                CoherenceConfig.DEFAULT_ROLLING_INCREMENT,
+                false,
+                TransferCostModel.pcie2x16(),
+                true,
+                GpuConfig.defaults());
+    }
+
+    /**
+     * The defaults, overridden by system properties {@code gmac.protocol} (batch|lazy|rolling), {@code
+     * gmac.blockSize} (bytes, with an optional K, M or G suffix), {@code gmac.rollingSize} and {@code
+     * gmac.strict}, or else by environment variables {@code GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}, {@code
+     * GMAC_ROLLING_SIZE} and {@code GMAC_STRICT}. A system property wins over the environment.
+     *
+     * @throws AdsmException naming the setting when a value does not parse
+     */
+    public static AdsmConfig fromEnvironment() {
+        return fromEnvironment(System.getProperties(), System.getenv());
+    }
+
+    /** {@link #fromEnvironment()} over the given properties and environment (for tests). */
+    static AdsmConfig fromEnvironment(Properties properties, Map<String, String> environment) {
+        AdsmConfig config = defaults();
+        String protocol = setting(properties, environment, "gmac.protocol", "GMAC_PROTOCOL");
+        if (protocol != null) {
+            try {
+                config = config.withProtocol(Protocol.parse(protocol));
+            } catch (IllegalArgumentException e) {
+                throw bad("gmac.protocol / GMAC_PROTOCOL", protocol, e.getMessage());
+            }
+        }
+        String blockSize = setting(properties, environment, "gmac.blockSize", "GMAC_BLOCK_SIZE");
+        if (blockSize != null) {
+            config = config.withBlockSize(parseSize("gmac.blockSize / GMAC_BLOCK_SIZE", blockSize));
+        }
+        String rolling = setting(properties, environment, "gmac.rollingSize", "GMAC_ROLLING_SIZE");
+        if (rolling != null) {
+            try {
+                config = config.withRollingSize(Integer.parseInt(rolling.trim()));
+            } catch (NumberFormatException e) {
+                throw bad("gmac.rollingSize / GMAC_ROLLING_SIZE", rolling, "expected a number of blocks");
+            }
+        }
+        String strict = setting(properties, environment, "gmac.strict", "GMAC_STRICT");
+        if (strict != null) {
+            config = config.withStrict(Boolean.parseBoolean(strict.trim()));
+        }
+        return config;
+    }
+
+    private static String setting(Properties properties, Map<String, String> environment, String property, String env) {
+        String value = properties.getProperty(property);
+        if (value == null || value.isBlank()) {
+            value = environment.get(env);
+        }
+        return value == null || value.isBlank() ? null : value;
+    }
+
+    /** Parses "4096", "256K", "1M", "2g" (binary multiples). */
+    static long parseSize(String setting, String text) {
+        String value = text.trim().toUpperCase(Locale.ROOT);
+        long multiplier = 1;
+        if (value.endsWith("K") || value.endsWith("M") || value.endsWith("G")) {
+            multiplier = switch (value.charAt(value.length() - 1)) {
+                case 'K' -> 1L << 10;
+                case 'M' -> 1L << 20;
+                default -> 1L << 30;
+            };
+            value = value.substring(0, value.length() - 1).trim();
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(value), multiplier);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw bad(setting, text, "expected bytes with an optional K, M or G suffix");
+        }
+    }
+
+    private static AdsmException bad(String setting, String value, String why) {
+        return new AdsmException(
+                AdsmException.Reason.BAD_CONFIGURATION, "bad value '" + value + "' for " + setting + ": " + why);
+    }
+
+    public AdsmConfig withProtocol(Protocol value) {
+        return new AdsmConfig(value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu);
+    }
+
+    public AdsmConfig withBlockSize(long value) {
+        return new AdsmConfig(protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu);
+    }
+
+    public AdsmConfig withRollingSize(int value) {
+        return new AdsmConfig(protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu);
+    }
+
+    public AdsmConfig withStrict(boolean value) {
+        return new AdsmConfig(protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu);
+    }
+
+    public AdsmConfig withCostModel(TransferCostModel value) {
+        return new AdsmConfig(protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu);
+    }
+
+    public AdsmConfig withKernelFaultRecovery(boolean value) {
+        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, value, gpu);
+    }
+
+    public AdsmConfig withGpu(GpuConfig value) {
+        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, value);
+    }
+
+    CoherenceConfig toCoherence() {
+        return CoherenceConfig.defaults()
+                .withProtocol(protocol.kind())
+                .withBlockSize((int) blockSize)
+                .withRollingIncrement(rollingSize)
+                .withStrict(strict)
+                .withCostModel(costModel)
+                .withKernelFaultRecovery(kernelFaultRecovery);
+    }
+}

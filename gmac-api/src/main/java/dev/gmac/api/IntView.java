@@ -1,0 +1,18 @@
+package dev.gmac.api;
+
+/**
+ * A {@link SharedBuffer} seen as an array of int (element {@code i} is bytes {@code 4i} to {@code 4i + 3},
+ * little-endian). Each view has its own access window: give each thread its own view when several threads
+ * work on one buffer.
+ */
+public interface IntView {
+    /** Number of whole elements. */
+    long length();
+
+    int get(long index);
+
+    void set(long index, int value);
+
+    /** The buffer this view reads and writes. */
+    SharedBuffer buffer();
+}

@@ -1,0 +1,71 @@
+package dev.gmac.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class AdsmConfigTest {
+
+    @Test
+    void defaultsAreRollingWithTheDocumentedSizes() {
+        AdsmConfig config = AdsmConfig.fromEnvironment(new Properties(), Map.of());
+        assertEquals(Protocol.ROLLING, config.protocol());
+        assertEquals(256 * 1024, config.blockSize());
+        assertEquals(2, config.rollingSize());
+        assertEquals("pcie2-x16", config.costModel().name());
+    }
+
+    @Test
+    void environmentVariablesConfigureTheRuntime() {
+        AdsmConfig config = AdsmConfig.fromEnvironment(
+                new Properties(),
+                Map.of("GMAC_PROTOCOL", "lazy", "GMAC_BLOCK_SIZE", "64K", "GMAC_ROLLING_SIZE", "5", "GMAC_STRICT", "true"));
+        assertEquals(Protocol.LAZY, config.protocol());
+        assertEquals(65536, config.blockSize());
+        assertEquals(5, config.rollingSize());
+        assertTrue(config.strict());
+    }
+
+    @Test
+    void systemPropertiesWinOverTheEnvironment() {
+        Properties properties = new Properties();
+        properties.setProperty("gmac.protocol", "BATCH");
+        properties.setProperty("gmac.blockSize", "1m");
+        properties.setProperty("gmac.rollingSize", "3");
+        AdsmConfig config = AdsmConfig.fromEnvironment(
+                properties, Map.of("GMAC_PROTOCOL", "lazy", "GMAC_BLOCK_SIZE", "64K", "GMAC_ROLLING_SIZE", "5"));
+        assertEquals(Protocol.BATCH, config.protocol());
+        assertEquals(1 << 20, config.blockSize());
+        assertEquals(3, config.rollingSize());
+    }
+
+    @Test
+    void badValuesNameTheSetting() {
+        AdsmException protocol = assertThrows(
+                AdsmException.class,
+                () -> AdsmConfig.fromEnvironment(new Properties(), Map.of("GMAC_PROTOCOL", "eager")));
+        assertTrue(protocol.getMessage().contains("GMAC_PROTOCOL"), protocol.getMessage());
+        AdsmException size = assertThrows(
+                AdsmException.class,
+                () -> AdsmConfig.fromEnvironment(new Properties(), Map.of("GMAC_BLOCK_SIZE", "12Q")));
+        assertTrue(size.getMessage().contains("gmac.blockSize"), size.getMessage());
+        AdsmException odd = assertThrows(
+                AdsmException.class,
+                () -> AdsmConfig.fromEnvironment(new Properties(), Map.of("GMAC_BLOCK_SIZE", "1001")));
+        assertTrue(odd.getMessage().contains("multiple of 8"), odd.getMessage());
+        assertThrows(
+                AdsmException.class,
+                () -> AdsmConfig.fromEnvironment(new Properties(), Map.of("GMAC_ROLLING_SIZE", "0")));
+    }
+
+    @Test
+    void sizesTakeBinarySuffixes() {
+        assertEquals(4096, AdsmConfig.parseSize("x", "4096"));
+        assertEquals(256 * 1024, AdsmConfig.parseSize("x", "256K"));
+        assertEquals(2L << 30, AdsmConfig.parseSize("x", " 2g "));
+    }
+}
