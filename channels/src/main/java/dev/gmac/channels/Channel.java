@@ -231,25 +231,30 @@ public final class Channel {
             spControlEntry(start + i, controlEntry(start + i, first + i));
         }
         long firstEntry = controlEntry(start, first);
+        long tail;
         if (lvControlTail() == start) {
-            // Nobody can move the tail off `start` before this entry is written, so the CAS below is ours to
-            // make; it is also our sequentially consistent publication point.
+            // Nobody can move the tail off `start` before that entry is written, so the CAS is ours to make
+            // (it fails only if a helper that read the entry moved the tail over us first); a successful CAS is
+            // our sequentially consistent publication point.
             soControlEntry(start, firstEntry);
-            casControlTail(start, start + count);
+            tail = casControlTail(start, start + count) ? start + count : lvControlTail();
         } else {
-            // An earlier reservation is unwritten: publish with a volatile store, then help.
+            // An earlier reservation is still unwritten: publish with a volatile store. Each entry is stored
+            // exactly once, before anyone can read it as written: a second store could land after the entry
+            // was dispatched and rewritten for a later lap, and clobber it.
             svControlEntry(start, firstEntry);
+            tail = lvControlTail();
         }
-        advanceControlTail();
+        advanceControlTail(tail);
     }
 
     /**
-     * Advances the control tail over every written entry at it; stops at the first unwritten entry, whose
-     * producer will continue from there. Lock-free: a failed CAS means another thread advanced the tail.
+     * Advances the control tail over every written entry at it, starting from {@code tail} (a value read
+     * with a volatile load or set by the caller's own CAS); stops at the first unwritten entry, whose producer
+     * will continue from there. Lock-free: a failed CAS means another thread advanced the tail.
      */
-    private void advanceControlTail() {
+    private void advanceControlTail(long tail) {
         for (; ; ) {
-            long tail = lvControlTail();
             if (!isControlEntryWritten(tail)) {
                 return;
             }
@@ -257,7 +262,7 @@ public final class Channel {
             while (isControlEntryWritten(end)) {
                 end++;
             }
-            casControlTail(tail, end);
+            tail = casControlTail(tail, end) ? end : lvControlTail();
         }
     }
 

@@ -35,25 +35,30 @@
  * <p><b>enq</b> (Reserved → Ready). (1) Fetch-and-add {@code n} to {@code controlReserveTail}, which returns
  * {@code r}: the entries {@code [r, r+n)} are ours. (The paper uses a CAS; the reservation has no condition
  * to check, because the control array always has room, see below, so the unconditional atomic is the same
- * reservation without retries.) (2) Plain-store entries {@code r+1 .. r+n-1}, then store entry {@code
- * r} last: everything written before it, element bytes included, is visible to whoever reads entry {@code
- * r} with acquire semantics. (3) If {@code controlTail == r}, store entry {@code r} with release and CAS
+ * reservation without retries.) (2) Plain-store entries {@code r+1 .. r+n-1}, then store entry {@code r}
+ * last: everything written before it, element bytes included, is visible to whoever reads entry {@code r}
+ * with acquire semantics. (3) If {@code controlTail == r}, store entry {@code r} with release and CAS
  * {@code controlTail} from {@code r} to {@code r + n}; nobody else can move the tail off {@code r} before
  * entry {@code r} is written, and anyone who moves it after has read entry {@code r}. Otherwise store entry
- * {@code r} with a volatile store. Either way the producer's "publication point" (the CAS or the volatile
- * store) is in SO. (4) Help: loop {read {@code controlTail = t} (volatile); if entry {@code t} is unwritten
- * (volatile read), return; else scan forward over written entries to {@code u} and CAS {@code t → u}}.
+ * {@code r} with a volatile store. Each entry is stored exactly once per lap, before anyone can read it as
+ * written (a second store could land after the entry was dispatched and rewritten for the next lap). Either
+ * way the producer's "publication point" (the successful CAS or the volatile store; if the CAS fails, a
+ * helper already moved the tail over the range) is in SO. (4) Help, starting from the tail value its own
+ * CAS set or from a volatile read of the tail: loop {if the entry at the tail {@code t} is unwritten
+ * (volatile read), return; else scan forward over written entries to {@code u} and CAS {@code t → u}, going
+ * on from {@code u} on success and from a fresh volatile read of the tail on failure}.
  * <i>No stall</i>: suppose the tail stays at {@code t} while entry {@code t} is written, by producer P whose
  * range starts at {@code t}. P did not move the tail over {@code t} itself, so it published with the
- * volatile store, and its help loop ended after volatile reads of {@code controlTail = c} and of an
- * unwritten entry {@code c}, with {@code c < t} (at {@code c == t} it would have advanced over its own
- * entry). The tail went from {@code c} to {@code t} by some CAS X, which in SO follows P's read of the tail
- * at {@code c} and hence P's volatile store; the thread that made X loops, reads the tail ({@code t}) and
- * entry {@code t} after X in SO, sees entry {@code t} written and moves the tail past it: a contradiction.
+ * volatile store, and its help loop ended at a tail value {@code c} that it read or set by CAS after that
+ * store, with a volatile read of an unwritten entry {@code c}, and {@code c < t} (at {@code c == t} it would
+ * have advanced over its own entry). The tail went from {@code c} to {@code t} by some CAS X, which in SO
+ * follows P's read or CAS of the tail at {@code c} and hence P's volatile store; the thread that made X goes on from {@code t} (its own CAS's
+ * value) or from a later volatile read of the tail, reads entry {@code t} after X in SO, sees it written and
+ * moves the tail past it: a contradiction.
  * (The tail only ever rests on the first entry of a range: a scan that reads a range's first entry written
  * sees the whole range, which its producer wrote before that entry.) So once every enq has returned, {@code
- * controlTail == controlReserveTail}. A producer never waits for another: a later
- * control reservation is published by whichever producer finishes last (the paper's t4–t8: a producer that
+ * controlTail == controlReserveTail}. A producer never waits for another: a later control reservation is
+ * published by whichever producer finishes last (the paper's t4–t8: a producer that
  * allocated later can make its elements Ready first).
  *
  * <p><b>dispatch</b> (Ready → Dispatched). Read {@code controlHead = h} and {@code controlTail = t}

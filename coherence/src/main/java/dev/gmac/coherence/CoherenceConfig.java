@@ -79,55 +79,118 @@ public record CoherenceConfig(
 
     public CoherenceConfig withProtocol(ProtocolKind value) {
         return new CoherenceConfig(
-                value, blockSize, rollingIncrement, strict, costModel, asyncEviction, directHostMemory,
-                kernelFaultRecovery, dmaRingSize);
+                value,
+                blockSize,
+                rollingIncrement,
+                strict,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withBlockSize(int value) {
         return new CoherenceConfig(
-                protocol, value, rollingIncrement, strict, costModel, asyncEviction, directHostMemory,
-                kernelFaultRecovery, dmaRingSize);
+                protocol,
+                value,
+                rollingIncrement,
+                strict,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withRollingIncrement(int value) {
         return new CoherenceConfig(
-                protocol, blockSize, value, strict, costModel, asyncEviction, directHostMemory,
-                kernelFaultRecovery, dmaRingSize);
+                protocol,
+                blockSize,
+                value,
+                strict,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withStrict(boolean value) {
         return new CoherenceConfig(
-                protocol, blockSize, rollingIncrement, value, costModel, asyncEviction, directHostMemory,
-                kernelFaultRecovery, dmaRingSize);
+                protocol,
+                blockSize,
+                rollingIncrement,
+                value,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withCostModel(TransferCostModel value) {
         return new CoherenceConfig(
-                protocol, blockSize, rollingIncrement, strict, value, asyncEviction, directHostMemory,
-                kernelFaultRecovery, dmaRingSize);
+                protocol,
+                blockSize,
+                rollingIncrement,
+                strict,
+                value,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withAsyncEviction(boolean value) {
         return new CoherenceConfig(
-                protocol, blockSize, rollingIncrement, strict, costModel, value, directHostMemory,
-                kernelFaultRecovery, dmaRingSize);
+                protocol,
+                blockSize,
+                rollingIncrement,
+                strict,
+                costModel,
+                value,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withDirectHostMemory(boolean value) {
         return new CoherenceConfig(
-                protocol, blockSize, rollingIncrement, strict, costModel, asyncEviction, value,
-                kernelFaultRecovery, dmaRingSize);
+                protocol,
+                blockSize,
+                rollingIncrement,
+                strict,
+                costModel,
+                asyncEviction,
+                value,
+                kernelFaultRecovery,
+                dmaRingSize);
     }
 
     public CoherenceConfig withKernelFaultRecovery(boolean value) {
         return new CoherenceConfig(
-                protocol, blockSize, rollingIncrement, strict, costModel, asyncEviction, directHostMemory, value,
+                protocol,
+                blockSize,
+                rollingIncrement,
+                strict,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                value,
                 dmaRingSize);
     }
 
     public CoherenceConfig withDmaRingSize(int value) {
         return new CoherenceConfig(
-                protocol, blockSize, rollingIncrement, strict, costModel, asyncEviction, directHostMemory,
-                kernelFaultRecovery, value);
+                protocol,
+                blockSize,
+                rollingIncrement,
+                strict,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                value);
     }
 }

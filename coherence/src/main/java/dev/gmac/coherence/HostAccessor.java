@@ -31,8 +31,11 @@ import java.util.Objects;
  * object (an implicit sync), lets the protocol handle the "fault" (fetch an invalid block, mark a read-only
  * block dirty; counted as read and write faults), and installs a new window around the block.
  *
- * <p>In a loop the window's fields are loop-invariant, so the JIT can hoist them and the loop costs about
- * what the same loop over a direct {@link ByteBuffer} costs.
+ * <p>The check is one int range check on the element index, the shape C2's loop predication hoists out of
+ * a counted loop: while the JIT's profile of the accessor has not seen a window miss, a loop over a shared
+ * buffer runs like the same loop over a direct {@link ByteBuffer}. Once misses (faults) show in the profile,
+ * C2 keeps the slow-path call inside the loop, must reload the window after it, and write loops become
+ * several times slower (read loops bound by arithmetic barely notice). See docs/adsm.md, "Performance".
  *
  * <h2>Concurrency</h2>
  *
@@ -98,6 +101,11 @@ public class HostAccessor {
         WINDOW.setRelease(this, value);
     }
 
+    /** The current window (volatile-mode read: the slow path extends it). */
+    final Window window() {
+        return (Window) WINDOW.getAcquire(this);
+    }
+
     final void revokeWindow() {
         WINDOW.setRelease(this, Window.EMPTY);
     }
@@ -112,8 +120,10 @@ public class HostAccessor {
     /** Reads the byte at element index {@code i} (byte offset {@code i * 1}). */
     public final byte getByte(long i) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.read1Lo && i < w.read1Hi) {
-            return host.get((int) i);
+        int j = (int) i;
+        int k = j - w.read1Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read1Len) {
+            return host.get(j);
         }
         return slowGetByte(i);
     }
@@ -121,8 +131,10 @@ public class HostAccessor {
     /** Writes the byte at element index {@code i} (byte offset {@code i * 1}). */
     public final void putByte(long i, byte value) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.write1Lo && i < w.write1Hi) {
-            host.put((int) i, value);
+        int j = (int) i;
+        int k = j - w.write1Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write1Len) {
+            host.put(j, value);
             return;
         }
         slowPutByte(i, value);
@@ -153,11 +165,16 @@ public class HostAccessor {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         long offset = rangeOffset(index, count, 1);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.write1Lo && index + count <= w.write1Hi) {
+        if (w.owner == Thread.currentThread()
+                && index >= w.write1Lo
+                && index + count <= (long) w.write1Lo + w.write1Len) {
             host.put((int) index, src, srcOffset, count);
             return;
         }
-        bulkWrite(offset, (long) count * 1, (start, length) -> host.put((int) start, src, srcOffset + (int) (start - offset), (int) length));
+        bulkWrite(
+                offset,
+                (long) count * 1,
+                (start, length) -> host.put((int) start, src, srcOffset + (int) (start - offset), (int) length));
     }
 
     /** Copies the start of the object into {@code dst}. */
@@ -170,11 +187,14 @@ public class HostAccessor {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         long offset = rangeOffset(index, count, 1);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.read1Lo && index + count <= w.read1Hi) {
+        if (w.owner == Thread.currentThread() && index >= w.read1Lo && index + count <= (long) w.read1Lo + w.read1Len) {
             host.get((int) index, dst, dstOffset, count);
             return;
         }
-        bulkRead(offset, (long) count * 1, (start, length) -> host.get((int) start, dst, dstOffset + (int) (start - offset), (int) length));
+        bulkRead(
+                offset,
+                (long) count * 1,
+                (start, length) -> host.get((int) start, dst, dstOffset + (int) (start - offset), (int) length));
     }
 
     // ---- int ----
@@ -182,8 +202,10 @@ public class HostAccessor {
     /** Reads the int at element index {@code i} (byte offset {@code i * 4}). */
     public final int getInt(long i) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.read4Lo && i < w.read4Hi) {
-            return host.getInt((int) (i << 2));
+        int j = (int) i;
+        int k = j - w.read4Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read4Len) {
+            return host.getInt(j << 2);
         }
         return slowGetInt(i);
     }
@@ -191,8 +213,10 @@ public class HostAccessor {
     /** Writes the int at element index {@code i} (byte offset {@code i * 4}). */
     public final void putInt(long i, int value) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.write4Lo && i < w.write4Hi) {
-            host.putInt((int) (i << 2), value);
+        int j = (int) i;
+        int k = j - w.write4Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write4Len) {
+            host.putInt(j << 2, value);
             return;
         }
         slowPutInt(i, value);
@@ -223,11 +247,14 @@ public class HostAccessor {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         long offset = rangeOffset(index, count, 4);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.write4Lo && index + count <= w.write4Hi) {
+        if (w.owner == Thread.currentThread()
+                && index >= w.write4Lo
+                && index + count <= (long) w.write4Lo + w.write4Len) {
             ints().put((int) index, src, srcOffset, count);
             return;
         }
-        bulkWrite(offset, (long) count * 4, (start, length) -> ints().put((int) (start >> 2), src, srcOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+        bulkWrite(offset, (long) count * 4, (start, length) -> ints().put(
+                        (int) (start >> 2), src, srcOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
     }
 
     /** Copies the start of the object into {@code dst}. */
@@ -240,11 +267,12 @@ public class HostAccessor {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         long offset = rangeOffset(index, count, 4);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.read4Lo && index + count <= w.read4Hi) {
+        if (w.owner == Thread.currentThread() && index >= w.read4Lo && index + count <= (long) w.read4Lo + w.read4Len) {
             ints().get((int) index, dst, dstOffset, count);
             return;
         }
-        bulkRead(offset, (long) count * 4, (start, length) -> ints().get((int) (start >> 2), dst, dstOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+        bulkRead(offset, (long) count * 4, (start, length) -> ints().get(
+                        (int) (start >> 2), dst, dstOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
     }
 
     // ---- long ----
@@ -252,8 +280,10 @@ public class HostAccessor {
     /** Reads the long at element index {@code i} (byte offset {@code i * 8}). */
     public final long getLong(long i) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.read8Lo && i < w.read8Hi) {
-            return host.getLong((int) (i << 3));
+        int j = (int) i;
+        int k = j - w.read8Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read8Len) {
+            return host.getLong(j << 3);
         }
         return slowGetLong(i);
     }
@@ -261,8 +291,10 @@ public class HostAccessor {
     /** Writes the long at element index {@code i} (byte offset {@code i * 8}). */
     public final void putLong(long i, long value) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.write8Lo && i < w.write8Hi) {
-            host.putLong((int) (i << 3), value);
+        int j = (int) i;
+        int k = j - w.write8Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write8Len) {
+            host.putLong(j << 3, value);
             return;
         }
         slowPutLong(i, value);
@@ -293,11 +325,14 @@ public class HostAccessor {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         long offset = rangeOffset(index, count, 8);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.write8Lo && index + count <= w.write8Hi) {
+        if (w.owner == Thread.currentThread()
+                && index >= w.write8Lo
+                && index + count <= (long) w.write8Lo + w.write8Len) {
             longs().put((int) index, src, srcOffset, count);
             return;
         }
-        bulkWrite(offset, (long) count * 8, (start, length) -> longs().put((int) (start >> 3), src, srcOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+        bulkWrite(offset, (long) count * 8, (start, length) -> longs().put(
+                        (int) (start >> 3), src, srcOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
     }
 
     /** Copies the start of the object into {@code dst}. */
@@ -310,11 +345,12 @@ public class HostAccessor {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         long offset = rangeOffset(index, count, 8);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.read8Lo && index + count <= w.read8Hi) {
+        if (w.owner == Thread.currentThread() && index >= w.read8Lo && index + count <= (long) w.read8Lo + w.read8Len) {
             longs().get((int) index, dst, dstOffset, count);
             return;
         }
-        bulkRead(offset, (long) count * 8, (start, length) -> longs().get((int) (start >> 3), dst, dstOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+        bulkRead(offset, (long) count * 8, (start, length) -> longs().get(
+                        (int) (start >> 3), dst, dstOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
     }
 
     // ---- float ----
@@ -322,8 +358,10 @@ public class HostAccessor {
     /** Reads the float at element index {@code i} (byte offset {@code i * 4}). */
     public final float getFloat(long i) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.read4Lo && i < w.read4Hi) {
-            return host.getFloat((int) (i << 2));
+        int j = (int) i;
+        int k = j - w.read4Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read4Len) {
+            return host.getFloat(j << 2);
         }
         return slowGetFloat(i);
     }
@@ -331,8 +369,10 @@ public class HostAccessor {
     /** Writes the float at element index {@code i} (byte offset {@code i * 4}). */
     public final void putFloat(long i, float value) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.write4Lo && i < w.write4Hi) {
-            host.putFloat((int) (i << 2), value);
+        int j = (int) i;
+        int k = j - w.write4Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write4Len) {
+            host.putFloat(j << 2, value);
             return;
         }
         slowPutFloat(i, value);
@@ -363,11 +403,14 @@ public class HostAccessor {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         long offset = rangeOffset(index, count, 4);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.write4Lo && index + count <= w.write4Hi) {
+        if (w.owner == Thread.currentThread()
+                && index >= w.write4Lo
+                && index + count <= (long) w.write4Lo + w.write4Len) {
             floats().put((int) index, src, srcOffset, count);
             return;
         }
-        bulkWrite(offset, (long) count * 4, (start, length) -> floats().put((int) (start >> 2), src, srcOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+        bulkWrite(offset, (long) count * 4, (start, length) -> floats().put(
+                        (int) (start >> 2), src, srcOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
     }
 
     /** Copies the start of the object into {@code dst}. */
@@ -380,11 +423,12 @@ public class HostAccessor {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         long offset = rangeOffset(index, count, 4);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.read4Lo && index + count <= w.read4Hi) {
+        if (w.owner == Thread.currentThread() && index >= w.read4Lo && index + count <= (long) w.read4Lo + w.read4Len) {
             floats().get((int) index, dst, dstOffset, count);
             return;
         }
-        bulkRead(offset, (long) count * 4, (start, length) -> floats().get((int) (start >> 2), dst, dstOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
+        bulkRead(offset, (long) count * 4, (start, length) -> floats().get(
+                        (int) (start >> 2), dst, dstOffset + (int) ((start - offset) >> 2), (int) (length >> 2)));
     }
 
     // ---- double ----
@@ -392,8 +436,10 @@ public class HostAccessor {
     /** Reads the double at element index {@code i} (byte offset {@code i * 8}). */
     public final double getDouble(long i) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.read8Lo && i < w.read8Hi) {
-            return host.getDouble((int) (i << 3));
+        int j = (int) i;
+        int k = j - w.read8Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read8Len) {
+            return host.getDouble(j << 3);
         }
         return slowGetDouble(i);
     }
@@ -401,8 +447,10 @@ public class HostAccessor {
     /** Writes the double at element index {@code i} (byte offset {@code i * 8}). */
     public final void putDouble(long i, double value) {
         Window w = window;
-        if (w.owner == Thread.currentThread() && i >= w.write8Lo && i < w.write8Hi) {
-            host.putDouble((int) (i << 3), value);
+        int j = (int) i;
+        int k = j - w.write8Lo;
+        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write8Len) {
+            host.putDouble(j << 3, value);
             return;
         }
         slowPutDouble(i, value);
@@ -433,11 +481,14 @@ public class HostAccessor {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         long offset = rangeOffset(index, count, 8);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.write8Lo && index + count <= w.write8Hi) {
+        if (w.owner == Thread.currentThread()
+                && index >= w.write8Lo
+                && index + count <= (long) w.write8Lo + w.write8Len) {
             doubles().put((int) index, src, srcOffset, count);
             return;
         }
-        bulkWrite(offset, (long) count * 8, (start, length) -> doubles().put((int) (start >> 3), src, srcOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+        bulkWrite(offset, (long) count * 8, (start, length) -> doubles()
+                .put((int) (start >> 3), src, srcOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
     }
 
     /** Copies the start of the object into {@code dst}. */
@@ -450,11 +501,12 @@ public class HostAccessor {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         long offset = rangeOffset(index, count, 8);
         Window w = window;
-        if (w.owner == Thread.currentThread() && index >= w.read8Lo && index + count <= w.read8Hi) {
+        if (w.owner == Thread.currentThread() && index >= w.read8Lo && index + count <= (long) w.read8Lo + w.read8Len) {
             doubles().get((int) index, dst, dstOffset, count);
             return;
         }
-        bulkRead(offset, (long) count * 8, (start, length) -> doubles().get((int) (start >> 3), dst, dstOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
+        bulkRead(offset, (long) count * 8, (start, length) -> doubles()
+                .get((int) (start >> 3), dst, dstOffset + (int) ((start - offset) >> 3), (int) (length >> 3)));
     }
 
     // ---- file and channel I/O (ADSM paper §4.4) ----------------------------------------------------
@@ -544,8 +596,8 @@ public class HostAccessor {
 
     private long elementOffset(long index, int size) {
         if (index < 0 || index >= byteSize / size) {
-            throw new IndexOutOfBoundsException("element index " + index + " outside [0, " + byteSize / size
-                    + ") of " + object + " (element size " + size + ")");
+            throw new IndexOutOfBoundsException("element index " + index + " outside [0, " + byteSize / size + ") of "
+                    + object + " (element size " + size + ")");
         }
         return index * size;
     }
@@ -553,16 +605,16 @@ public class HostAccessor {
     private long rangeOffset(long index, int count, int size) {
         long elements = byteSize / size;
         if (index < 0 || count < 0 || index > elements - count) {
-            throw new IndexOutOfBoundsException("elements [" + index + ", " + index + " + " + count
-                    + ") outside [0, " + elements + ") of " + object + " (element size " + size + ")");
+            throw new IndexOutOfBoundsException("elements [" + index + ", " + index + " + " + count + ") outside [0, "
+                    + elements + ") of " + object + " (element size " + size + ")");
         }
         return index * size;
     }
 
     private void checkByteRange(long offset, long bytes) {
         if (offset < 0 || bytes < 0 || offset > byteSize - bytes) {
-            throw new IndexOutOfBoundsException(
-                    "bytes [" + offset + ", " + offset + " + " + bytes + ") outside [0, " + byteSize + ") of " + object);
+            throw new IndexOutOfBoundsException("bytes [" + offset + ", " + offset + " + " + bytes + ") outside [0, "
+                    + byteSize + ") of " + object);
         }
     }
 

@@ -32,8 +32,7 @@ final class KernelCheckpoint {
         this.transfers = transfers;
     }
 
-    static KernelCheckpoint capture(
-            List<SharedObject> written, boolean backupInvalidBlocks, TransferEngine transfers) {
+    static KernelCheckpoint capture(List<SharedObject> written, boolean backupInvalidBlocks, TransferEngine transfers) {
         Accelerator accelerator = transfers.accelerator();
         List<Entry> entries = new ArrayList<>();
         List<SharedObject> unprotected = new ArrayList<>();

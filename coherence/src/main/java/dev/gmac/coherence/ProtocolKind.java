@@ -21,8 +21,7 @@ public enum ProtocolKind {
                 }
             }
         }
-        throw new IllegalArgumentException(
-                "unknown coherence protocol '" + text + "': use batch, lazy or rolling");
+        throw new IllegalArgumentException("unknown coherence protocol '" + text + "': use batch, lazy or rolling");
     }
 
     /** "batch", "lazy" or "rolling". */

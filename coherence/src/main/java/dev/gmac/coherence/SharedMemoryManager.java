@@ -137,7 +137,9 @@ public final class SharedMemoryManager implements AutoCloseable {
         }
         ByteBuffer host;
         try {
-            host = config.directHostMemory() ? ByteBuffer.allocateDirect((int) bytes) : ByteBuffer.allocate((int) bytes);
+            host = config.directHostMemory()
+                    ? ByteBuffer.allocateDirect((int) bytes)
+                    : ByteBuffer.allocate((int) bytes);
         } catch (OutOfMemoryError e) {
             accelerator.free(device);
             throw new CoherenceException(
@@ -239,7 +241,8 @@ public final class SharedMemoryManager implements AutoCloseable {
                     writtenList.add(object);
                 }
             }
-            KernelCheckpoint checkpoint = KernelCheckpoint.capture(writtenList, config.kernelFaultRecovery(), transfers);
+            KernelCheckpoint checkpoint =
+                    KernelCheckpoint.capture(writtenList, config.kernelFaultRecovery(), transfers);
             try {
                 protocol.release(objects, writes);
             } catch (RuntimeException e) {
@@ -390,7 +393,7 @@ public final class SharedMemoryManager implements AutoCloseable {
         } else if (protocol.signalRead(object, block)) {
             counters.readFault();
         }
-        accessor.installWindow(object.windowAround(block, Thread.currentThread(), write));
+        accessor.installWindow(object.windowAround(block, Thread.currentThread(), write, accessor.window()));
     }
 
     /** A bulk host operation: make each block accessible, then run its part (ADSM paper §4.4). */
@@ -431,6 +434,10 @@ public final class SharedMemoryManager implements AutoCloseable {
                 }
                 part.apply(start, stop - start);
             }
+            // Leave a window around the last block, so element accesses that follow a bulk one (a loop over
+            // a freshly filled buffer) start on the fast path instead of missing once.
+            int last = object.blockOf(end - 1);
+            accessor.installWindow(object.windowAround(last, Thread.currentThread(), write, accessor.window()));
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }

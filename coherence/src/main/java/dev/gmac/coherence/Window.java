@@ -5,8 +5,11 @@ package dev.gmac.coherence;
  * range of readable blocks and, inside it, a range of writable (dirty) blocks. Immutable, so one field
  * read gives a consistent pair of bounds.
  *
- * <p>Bounds are kept per element size (1, 4 and 8 bytes) as element indexes, so the fast path compares the
- * caller's index directly ({@code lo <= i < hi}) and never computes a byte offset that could overflow.
+ * <p>Bounds are kept per element size (1, 4 and 8 bytes) as an int element index and an int length, so the
+ * fast path is one int range check ({@code 0 <= i - lo < len}, after checking that the long index fits an
+ * int) on the caller's index, never a byte offset that could overflow. That is the shape C2's loop
+ * predication recognizes: in a counted loop whose window miss has not been seen by the profile, the check
+ * is hoisted out of the loop and the loop runs like one over a plain direct buffer.
  *
  * <p>A window belongs to the thread that computed it ({@link #owner}); an accessor's fast path only honours
  * its own thread's window. That keeps rolling-update's eager eviction safe: the evicting thread knows which
@@ -22,18 +25,18 @@ final class Window {
     final long readHi;
     final long writeLo;
     final long writeHi;
-    final long read1Lo;
-    final long read1Hi;
-    final long read4Lo;
-    final long read4Hi;
-    final long read8Lo;
-    final long read8Hi;
-    final long write1Lo;
-    final long write1Hi;
-    final long write4Lo;
-    final long write4Hi;
-    final long write8Lo;
-    final long write8Hi;
+    final int read1Lo;
+    final int read1Len;
+    final int read4Lo;
+    final int read4Len;
+    final int read8Lo;
+    final int read8Len;
+    final int write1Lo;
+    final int write1Len;
+    final int write4Lo;
+    final int write4Len;
+    final int write8Lo;
+    final int write8Len;
 
     /**
      * @param readLo first readable byte
@@ -47,18 +50,18 @@ final class Window {
         this.readHi = readHi;
         this.writeLo = writeLo;
         this.writeHi = writeHi;
-        this.read1Lo = readLo;
-        this.read1Hi = readHi;
-        this.read4Lo = ceilDiv(readLo, 4);
-        this.read4Hi = readHi / 4;
-        this.read8Lo = ceilDiv(readLo, 8);
-        this.read8Hi = readHi / 8;
-        this.write1Lo = writeLo;
-        this.write1Hi = writeHi;
-        this.write4Lo = ceilDiv(writeLo, 4);
-        this.write4Hi = writeHi / 4;
-        this.write8Lo = ceilDiv(writeLo, 8);
-        this.write8Hi = writeHi / 8;
+        this.read1Lo = (int) readLo;
+        this.read1Len = (int) (readHi - readLo);
+        this.read4Lo = (int) ceilDiv(readLo, 4);
+        this.read4Len = (int) Math.max(0, readHi / 4 - read4Lo);
+        this.read8Lo = (int) ceilDiv(readLo, 8);
+        this.read8Len = (int) Math.max(0, readHi / 8 - read8Lo);
+        this.write1Lo = (int) writeLo;
+        this.write1Len = (int) (writeHi - writeLo);
+        this.write4Lo = (int) ceilDiv(writeLo, 4);
+        this.write4Len = (int) Math.max(0, writeHi / 4 - write4Lo);
+        this.write8Lo = (int) ceilDiv(writeLo, 8);
+        this.write8Len = (int) Math.max(0, writeHi / 8 - write8Lo);
     }
 
     private static long ceilDiv(long value, int divisor) {

@@ -115,7 +115,7 @@ class ModelBasedProtocolTest {
                 for (int i = 0; i < objects; i++) {
                     allocate();
                 }
-                int steps = 5 + random.nextInt(35);
+                int steps = 5 + random.nextInt(25);
                 for (int step = 0; step < steps; step++) {
                     step();
                     checkInvariants();
@@ -249,13 +249,14 @@ class ModelBasedProtocolTest {
             for (int b = size - 1; b >= 0; b--) {
                 expected = (expected << 8) | (obj.model[(int) (index * size) + b] & 0xFF);
             }
-            long got = switch (kind) {
-                case 0 -> host.getByte(index) & 0xFFL;
-                case 1 -> host.getInt(index) & 0xFFFF_FFFFL;
-                case 2 -> host.getLong(index);
-                case 3 -> Float.floatToRawIntBits(host.getFloat(index)) & 0xFFFF_FFFFL;
-                default -> Double.doubleToRawLongBits(host.getDouble(index));
-            };
+            long got =
+                    switch (kind) {
+                        case 0 -> host.getByte(index) & 0xFFL;
+                        case 1 -> host.getInt(index) & 0xFFFF_FFFFL;
+                        case 2 -> host.getLong(index);
+                        case 3 -> Float.floatToRawIntBits(host.getFloat(index)) & 0xFFFF_FFFFL;
+                        default -> Double.doubleToRawLongBits(host.getDouble(index));
+                    };
             assertEquals(expected, got, "element read of #" + obj.object.id() + " index " + index + " size " + size);
             afterHostAccess(obj);
         }
@@ -361,7 +362,9 @@ class ModelBasedProtocolTest {
                 for (SharedObject out : outs) {
                     ByteBuffer memory = device.view(out.deviceAddress(), (int) out.byteSize());
                     for (int j = 0; j < memory.capacity(); j++) {
-                        memory.put(j, failing && j < memory.capacity() / 2 ? 0x5A : kernelByte(memory.get(j), j, snapshot));
+                        memory.put(
+                                j,
+                                failing && j < memory.capacity() / 2 ? 0x5A : kernelByte(memory.get(j), j, snapshot));
                     }
                 }
                 if (failing) {

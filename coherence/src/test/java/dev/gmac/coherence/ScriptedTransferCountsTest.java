@@ -222,6 +222,7 @@ class ScriptedTransferCountsTest {
         assertEquals(
                 java.util.Arrays.toString(want),
                 java.util.Arrays.toString(got),
-                label + ": [transfersToAcc, bytesToAcc, transfersToHost, bytesToHost, writeFaults, readFaults, evictions]");
+                label
+                        + ": [transfersToAcc, bytesToAcc, transfersToHost, bytesToHost, writeFaults, readFaults, evictions]");
     }
 }

@@ -148,7 +148,9 @@ public final class Adsm implements AutoCloseable {
                 .orElseThrow(() -> new AdsmException(
                         AdsmException.Reason.UNKNOWN_KERNEL,
                         "no kernel named '" + kernelName + "' in the module; it has "
-                                + module.kernels().stream().map(KernelSignature::name).toList()));
+                                + module.kernels().stream()
+                                        .map(KernelSignature::name)
+                                        .toList()));
         return new PtxKernel(module, signature);
     }
 
@@ -216,8 +218,8 @@ public final class Adsm implements AutoCloseable {
         }
         KernelLaunch prepared;
         try {
-            prepared = gpu.prepare(
-                    kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
+            prepared =
+                    gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
         } catch (IllegalArgumentException e) {
             throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, e.getMessage(), e);
         }

@@ -204,7 +204,8 @@ public final class CudaStyle implements AutoCloseable {
     }
 
     /** {@code cudaMemcpy} host to device of {@code count} doubles: one counted transfer. */
-    public synchronized void copyToDevice(DeviceBuffer dst, long dstByteOffset, double[] src, int srcOffset, int count) {
+    public synchronized void copyToDevice(
+            DeviceBuffer dst, long dstByteOffset, double[] src, int srcOffset, int count) {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         Buffer b = live(dst, dstByteOffset, (long) count * 8);
         awaitLaunch();
@@ -237,7 +238,9 @@ public final class CudaStyle implements AutoCloseable {
                 .orElseThrow(() -> new AdsmException(
                         AdsmException.Reason.UNKNOWN_KERNEL,
                         "no kernel named '" + name + "' in the module; it has "
-                                + module.kernels().stream().map(KernelSignature::name).toList()));
+                                + module.kernels().stream()
+                                        .map(KernelSignature::name)
+                                        .toList()));
         return new PtxKernel(module, signature);
     }
 

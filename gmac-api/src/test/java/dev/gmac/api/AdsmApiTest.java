@@ -94,14 +94,13 @@ class AdsmApiTest {
             assertTrue(bufferForInt.getMessage().contains("parameter 3"), bufferForInt.getMessage());
             assertTrue(bufferForInt.getMessage().contains(".u32"), bufferForInt.getMessage());
             AdsmException tooBig = assertThrows(
-                    AdsmException.class,
-                    () -> adsm.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, x, 2f, 1L << 40));
+                    AdsmException.class, () -> adsm.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, x, 2f, 1L << 40));
             assertTrue(tooBig.getMessage().contains("out of range"), tooBig.getMessage());
             AdsmException inexact = assertThrows(
                     AdsmException.class, () -> adsm.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, x, 0.1, 16));
             assertTrue(inexact.getMessage().contains("not exactly a float"), inexact.getMessage());
-            AdsmException count = assertThrows(
-                    AdsmException.class, () -> adsm.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, x));
+            AdsmException count =
+                    assertThrows(AdsmException.class, () -> adsm.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, x));
             assertTrue(count.getMessage().contains("takes 4 argument"), count.getMessage());
             adsm.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, x, 0.5, 16); // a double that is exactly a float
             adsm.adsmSync();
@@ -113,32 +112,37 @@ class AdsmApiTest {
 
     @Test
     void misuseIsReportedAsAdsmException() {
-        try (Adsm adsm = Adsm.open(config(Protocol.ROLLING).withGpu(
-                        GpuConfig.builder().globalMemoryBytes(1 << 20).build()));
+        try (Adsm adsm = Adsm.open(config(Protocol.ROLLING)
+                        .withGpu(GpuConfig.builder().globalMemoryBytes(1 << 20).build()));
                 Adsm other = Adsm.open(config(Protocol.ROLLING))) {
-            assertEquals(AdsmException.Reason.INVALID_SIZE, assertThrows(AdsmException.class, () -> adsm.adsmAlloc(0))
-                    .reason());
+            assertEquals(
+                    AdsmException.Reason.INVALID_SIZE,
+                    assertThrows(AdsmException.class, () -> adsm.adsmAlloc(0)).reason());
             assertEquals(
                     AdsmException.Reason.INVALID_SIZE,
                     assertThrows(AdsmException.class, () -> adsm.adsmAlloc(-5)).reason());
             assertEquals(
                     AdsmException.Reason.OUT_OF_MEMORY,
-                    assertThrows(AdsmException.class, () -> adsm.adsmAlloc(2 << 20)).reason());
+                    assertThrows(AdsmException.class, () -> adsm.adsmAlloc(2 << 20))
+                            .reason());
             SharedBuffer buffer = adsm.adsmAlloc(64);
             SharedBuffer foreign = other.adsmAlloc(64);
             assertEquals(
                     AdsmException.Reason.FOREIGN_BUFFER,
-                    assertThrows(AdsmException.class, () -> adsm.adsmFree(foreign)).reason());
+                    assertThrows(AdsmException.class, () -> adsm.adsmFree(foreign))
+                            .reason());
             adsm.adsmFree(buffer);
             assertEquals(
                     AdsmException.Reason.DOUBLE_FREE,
-                    assertThrows(AdsmException.class, () -> adsm.adsmFree(buffer)).reason());
+                    assertThrows(AdsmException.class, () -> adsm.adsmFree(buffer))
+                            .reason());
             assertEquals(
                     AdsmException.Reason.USE_AFTER_FREE,
                     assertThrows(AdsmException.class, () -> buffer.getInt(0)).reason());
             assertEquals(
                     AdsmException.Reason.USE_AFTER_FREE,
-                    assertThrows(AdsmException.class, () -> buffer.putFloat(1, 1f)).reason());
+                    assertThrows(AdsmException.class, () -> buffer.putFloat(1, 1f))
+                            .reason());
             PtxKernel scaleAdd = adsm.kernelResource(KERNELS, "scale_add");
             SharedBuffer live = adsm.adsmAlloc(64);
             assertEquals(
@@ -293,7 +297,8 @@ class AdsmApiTest {
             assertEquals(bytes[99], a.getByte(99));
             assertEquals(
                     AdsmException.Reason.OVERLAPPING_COPY,
-                    assertThrows(AdsmException.class, () -> adsm.memcpy(a, 0, a, 10, 100)).reason());
+                    assertThrows(AdsmException.class, () -> adsm.memcpy(a, 0, a, 10, 100))
+                            .reason());
         }
     }
 }

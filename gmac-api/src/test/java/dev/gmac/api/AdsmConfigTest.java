@@ -23,7 +23,15 @@ class AdsmConfigTest {
     void environmentVariablesConfigureTheRuntime() {
         AdsmConfig config = AdsmConfig.fromEnvironment(
                 new Properties(),
-                Map.of("GMAC_PROTOCOL", "lazy", "GMAC_BLOCK_SIZE", "64K", "GMAC_ROLLING_SIZE", "5", "GMAC_STRICT", "true"));
+                Map.of(
+                        "GMAC_PROTOCOL",
+                        "lazy",
+                        "GMAC_BLOCK_SIZE",
+                        "64K",
+                        "GMAC_ROLLING_SIZE",
+                        "5",
+                        "GMAC_STRICT",
+                        "true"));
         assertEquals(Protocol.LAZY, config.protocol());
         assertEquals(65536, config.blockSize());
         assertEquals(5, config.rollingSize());

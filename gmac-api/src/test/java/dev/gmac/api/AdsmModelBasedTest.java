@@ -184,7 +184,12 @@ class AdsmModelBasedTest {
                     int off = random.nextInt(m.length);
                     int len = random.nextInt(m.length - off + 1);
                     int pos = random.nextInt(fileBytes.length - len);
-                    trace.append("\n  readFrom ").append(pos).append(" -> ").append(off).append(" +").append(len);
+                    trace.append("\n  readFrom ")
+                            .append(pos)
+                            .append(" -> ")
+                            .append(off)
+                            .append(" +")
+                            .append(len);
                     input.position(pos);
                     obj.buffer().readFrom(input, off, len);
                     System.arraycopy(fileBytes, pos, m, off, len);

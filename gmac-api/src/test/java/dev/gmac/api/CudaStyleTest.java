@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /** The explicit-copy baseline: the same kernels, hand-placed copies, counted by the same engine. */
 class CudaStyleTest {
     private static AdsmConfig config() {
-        return AdsmConfig.defaults().withGpu(GpuConfig.builder().globalMemoryBytes(16L << 20).build());
+        return AdsmConfig.defaults()
+                .withGpu(GpuConfig.builder().globalMemoryBytes(16L << 20).build());
     }
 
     @Test

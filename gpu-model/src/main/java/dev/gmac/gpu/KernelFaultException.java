@@ -39,7 +39,8 @@ public final class KernelFaultException extends GpuException {
 
     private static String format(
             String kernel, int ptxLine, Dim3 cta, Dim3 thread, long address, FaultKind kind, String reason) {
-        StringBuilder sb = new StringBuilder("kernel fault ").append(kind).append(" in ").append(kernel);
+        StringBuilder sb =
+                new StringBuilder("kernel fault ").append(kind).append(" in ").append(kernel);
         sb.append(" at PTX line ").append(ptxLine);
         sb.append(", CTA ").append(cta == null ? "?" : cta.toString());
         sb.append(", thread ").append(thread == null ? "?" : thread.toString());

@@ -124,7 +124,8 @@ public final class SoftwareGpu implements AutoCloseable {
      *
      * @param args one raw value per {@code .param}, in order (integers as their value, pointers as device
      *     addresses, f32 as {@code Float.floatToRawIntBits}, f64 as {@code Double.doubleToRawLongBits}),
-     *     truncated to the parameter's width
+     *     truncated to the parameter's width (a by-value {@code .b8} array parameter wider than 8 bytes gets
+     *     the value in its first 8 bytes and zeros after)
      * @throws IllegalArgumentException for an unknown kernel, a wrong argument count, a module of another
      *     device, or a bad shape
      * @throws KernelFaultException when the kernel faults
@@ -144,15 +145,16 @@ public final class SoftwareGpu implements AutoCloseable {
             throw new IllegalArgumentException("the module was loaded on another SoftwareGpu");
         }
         KernelSignature sig = module.kernel(kernel)
-                .orElseThrow(() -> new IllegalArgumentException("no kernel named '" + kernel + "' in the module; it has "
+                .orElseThrow(() -> new IllegalArgumentException("no kernel named '" + kernel
+                        + "' in the module; it has "
                         + module.kernels().stream().map(KernelSignature::name).toList()));
         if (args.length != sig.params().size()) {
-            throw new IllegalArgumentException("kernel " + kernel + " takes " + sig.params().size()
-                    + " arguments, got " + args.length);
+            throw new IllegalArgumentException(
+                    "kernel " + kernel + " takes " + sig.params().size() + " arguments, got " + args.length);
         }
         if (!grid.isShape() || !block.isShape()) {
-            throw new IllegalArgumentException("grid and block extents must be >= 1, got grid " + grid + " block "
-                    + block);
+            throw new IllegalArgumentException(
+                    "grid and block extents must be >= 1, got grid " + grid + " block " + block);
         }
         if (block.count() > 1024) {
             throw new IllegalArgumentException("a block holds at most 1024 threads, got " + block.count());
@@ -166,8 +168,8 @@ public final class SoftwareGpu implements AutoCloseable {
         if (dynamicSharedBytes < 0) {
             throw new IllegalArgumentException("dynamic shared memory must be >= 0, got " + dynamicSharedBytes);
         }
-        return new KernelLaunch(config, memory, module, kernel, grid, block, dynamicSharedBytes, args,
-                launchIds.next());
+        return new KernelLaunch(
+                config, memory, module, kernel, grid, block, dynamicSharedBytes, args, launchIds.next());
     }
 
     /** Frees all device memory; the device cannot be used afterwards. */

@@ -76,34 +76,30 @@ public final class BackoffIdleStrategy implements IdleStrategy {
 
     @Override
     public void idle() {
-        switch (phase) {
-            case NOT_IDLE:
-                phase = Phase.SPINNING;
-                spins = 0;
-            // fall through
-            case SPINNING:
-                if (spins < maxSpins) {
-                    spins++;
-                    Thread.onSpinWait();
-                    return;
-                }
-                phase = Phase.YIELDING;
-                yields = 0;
-            // fall through
-            case YIELDING:
-                if (yields < maxYields) {
-                    yields++;
-                    Thread.yield();
-                    return;
-                }
-                phase = Phase.PARKING;
-                parkNanos = minParkNanos;
-            // fall through
-            case PARKING:
-            default:
-                LockSupport.parkNanos(parkNanos);
-                parkNanos = Math.min(parkNanos << 1, maxParkNanos);
+        if (phase == Phase.NOT_IDLE) {
+            phase = Phase.SPINNING;
+            spins = 0;
         }
+        if (phase == Phase.SPINNING) {
+            if (spins < maxSpins) {
+                spins++;
+                Thread.onSpinWait();
+                return;
+            }
+            phase = Phase.YIELDING;
+            yields = 0;
+        }
+        if (phase == Phase.YIELDING) {
+            if (yields < maxYields) {
+                yields++;
+                Thread.yield();
+                return;
+            }
+            phase = Phase.PARKING;
+            parkNanos = minParkNanos;
+        }
+        LockSupport.parkNanos(parkNanos);
+        parkNanos = Math.min(parkNanos << 1, maxParkNanos);
     }
 
     @Override

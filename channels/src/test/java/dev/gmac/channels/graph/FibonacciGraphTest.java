@@ -100,8 +100,8 @@ class FibonacciGraphTest {
         long ob = ch.talloc(1);
         ch.putInt(ch.elementPosition(ob), 15);
         ch.enq(ob, 1);
-        GraphExecution execution = new HostGraphExecutor(2, 32, new BackoffIdleStrategy(), Duration.ofSeconds(10))
-                .start(g);
+        GraphExecution execution =
+                new HostGraphExecutor(2, 32, new BackoffIdleStrategy(), Duration.ofSeconds(10)).start(g);
         assertTrue(execution.awaitDone(Duration.ofSeconds(30)));
         assertEquals(610, res.get());
         assertEquals(2 * 610 - 1, execution.completedInvocations());

@@ -235,7 +235,8 @@ final class FloatOps {
         if (bothNeg) {
             return -0.0;
         }
-        boolean bothPosZero = a == 0 && b == 0 && Double.doubleToRawLongBits(a) >= 0 && Double.doubleToRawLongBits(b) >= 0;
+        boolean bothPosZero =
+                a == 0 && b == 0 && Double.doubleToRawLongBits(a) >= 0 && Double.doubleToRawLongBits(b) >= 0;
         if (bothPosZero) {
             return 0.0;
         }
@@ -293,7 +294,8 @@ final class FloatOps {
             return rn;
         }
         BigDecimal ba = bd(a);
-        return (float) directed(rn, rnd, true, cand -> bd(cand).multiply(bd(cand)).compareTo(ba));
+        return (float)
+                directed(rn, rnd, true, cand -> bd(cand).multiply(bd(cand)).compareTo(ba));
     }
 
     // ------------------------------------------------------------------ double precision
@@ -485,10 +487,12 @@ final class FloatOps {
             rn = up;
         } else if (!Float.isInfinite(down) && bd(down).subtract(exact).abs().compareTo(drn) < 0) {
             rn = down;
-        } else if (!Float.isInfinite(up) && bd(up).subtract(exact).abs().compareTo(drn) == 0
+        } else if (!Float.isInfinite(up)
+                && bd(up).subtract(exact).abs().compareTo(drn) == 0
                 && (Float.floatToRawIntBits(rn) & 1) == 1) {
             rn = up; // tie: to even
-        } else if (!Float.isInfinite(down) && bd(down).subtract(exact).abs().compareTo(drn) == 0
+        } else if (!Float.isInfinite(down)
+                && bd(down).subtract(exact).abs().compareTo(drn) == 0
                 && (Float.floatToRawIntBits(rn) & 1) == 1) {
             rn = down;
         }

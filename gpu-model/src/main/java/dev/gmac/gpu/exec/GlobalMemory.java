@@ -60,13 +60,13 @@ public final class GlobalMemory {
             throw new DeviceMemoryException("malloc of " + bytes + " bytes: the size must be > 0");
         }
         if (bytes > MAX_ALLOCATION) {
-            throw new DeviceMemoryException("malloc of " + bytes + " bytes: a single allocation is limited to "
-                    + MAX_ALLOCATION + " bytes");
+            throw new DeviceMemoryException(
+                    "malloc of " + bytes + " bytes: a single allocation is limited to " + MAX_ALLOCATION + " bytes");
         }
         long rounded = (bytes + ALIGN - 1) & -ALIGN;
         if (used + rounded > capacity) {
-            throw new DeviceMemoryException("out of device memory: malloc of " + bytes + " bytes with " + used
-                    + " of " + capacity + " bytes in use");
+            throw new DeviceMemoryException("out of device memory: malloc of " + bytes + " bytes with " + used + " of "
+                    + capacity + " bytes in use");
         }
         ByteBuffer bb;
         try {
@@ -133,13 +133,13 @@ public final class GlobalMemory {
         long rel = ptr - StateSpace.GLOBAL_BASE;
         ByteBuffer[] segs = segments;
         if (rel < 0 || (rel & ((1L << SLOT_SHIFT) - 1)) != 0) {
-            throw new DeviceMemoryException(what + "(0x" + Long.toHexString(ptr)
-                    + "): not the start of a device allocation");
+            throw new DeviceMemoryException(
+                    what + "(0x" + Long.toHexString(ptr) + "): not the start of a device allocation");
         }
         long slot = rel >>> SLOT_SHIFT;
         if (slot >= segs.length || segs[(int) slot] == null) {
-            throw new DeviceMemoryException(what + "(0x" + Long.toHexString(ptr)
-                    + "): unknown pointer (never allocated, or already freed)");
+            throw new DeviceMemoryException(
+                    what + "(0x" + Long.toHexString(ptr) + "): unknown pointer (never allocated, or already freed)");
         }
         return (int) slot;
     }
@@ -156,8 +156,8 @@ public final class GlobalMemory {
         ByteBuffer[] segs = segments;
         long slot = rel >>> SLOT_SHIFT;
         if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {
-            throw new DeviceMemoryException(what + ": address 0x" + Long.toHexString(addr)
-                    + " is not inside any device allocation");
+            throw new DeviceMemoryException(
+                    what + ": address 0x" + Long.toHexString(addr) + " is not inside any device allocation");
         }
         ByteBuffer bb = segs[(int) slot];
         long off = rel & ((1L << SLOT_SHIFT) - 1);

@@ -131,7 +131,9 @@ final class IntegerOps {
             case Op.I_POPC:
                 return Long.bitCount(zext(ra, bits));
             case Op.I_CLZ:
-                return bits == 64 ? Long.numberOfLeadingZeros(ra) : Long.numberOfLeadingZeros(zext(ra, bits)) - (64 - bits);
+                return bits == 64
+                        ? Long.numberOfLeadingZeros(ra)
+                        : Long.numberOfLeadingZeros(zext(ra, bits)) - (64 - bits);
             case Op.I_BREV:
                 return Long.reverse(zext(ra, bits)) >>> (64 - bits);
             case Op.I_BFIND:

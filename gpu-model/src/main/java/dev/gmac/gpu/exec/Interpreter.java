@@ -90,8 +90,13 @@ final class Interpreter {
 
     private int gslow(long addr, int size, Insn in, Warp w, int lane) {
         if ((addr & (size - 1)) != 0) {
-            throw fault(w, in, lane, addr, FaultKind.MISALIGNED, size + "-byte global access at an address that is not "
-                    + size + "-byte aligned");
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    addr,
+                    FaultKind.MISALIGNED,
+                    size + "-byte global access at an address that is not " + size + "-byte aligned");
         }
         long rel = addr - StateSpace.GLOBAL_BASE;
         ByteBuffer[] segs = gsegs;
@@ -99,15 +104,26 @@ final class Interpreter {
         if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {
             segs = gsegs = gmem.segments(); // an allocation made after this quantum started
             if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {
-                throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS,
+                throw fault(
+                        w,
+                        in,
+                        lane,
+                        addr,
+                        FaultKind.OUT_OF_BOUNDS,
                         "global address is not inside any device allocation");
             }
         }
         ByteBuffer bb = segs[(int) slot];
         long o = rel & ((1L << GlobalMemory.SLOT_SHIFT) - 1);
         if (o > bb.capacity() - size) {
-            throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS, "global access of " + size + " bytes at offset " + o
-                    + " of the allocation at 0x" + Long.toHexString(addr - o) + " (" + bb.capacity() + " bytes)");
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    addr,
+                    FaultKind.OUT_OF_BOUNDS,
+                    "global access of " + size + " bytes at offset " + o + " of the allocation at 0x"
+                            + Long.toHexString(addr - o) + " (" + bb.capacity() + " bytes)");
         }
         gseg = bb;
         gbase = addr - o;
@@ -117,8 +133,14 @@ final class Interpreter {
 
     private int sofs(long addr, int size, Cta cta, Insn in, Warp w, int lane) {
         if (addr < 0 || addr > cta.sharedSize - size) {
-            throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS, "shared access of " + size + " bytes outside the CTA's "
-                    + cta.sharedSize + " bytes of shared memory");
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    addr,
+                    FaultKind.OUT_OF_BOUNDS,
+                    "shared access of " + size + " bytes outside the CTA's " + cta.sharedSize
+                            + " bytes of shared memory");
         }
         if ((addr & (size - 1)) != 0) {
             throw fault(w, in, lane, addr, FaultKind.MISALIGNED, size + "-byte shared access at an unaligned address");
@@ -128,8 +150,14 @@ final class Interpreter {
 
     private int lofs(long addr, int size, Warp w, Insn in, int lane) {
         if (addr < 0 || addr > w.localStride - size) {
-            throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS, "local access of " + size
-                    + " bytes outside the thread's " + w.localStride + " bytes of local memory");
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    addr,
+                    FaultKind.OUT_OF_BOUNDS,
+                    "local access of " + size + " bytes outside the thread's " + w.localStride
+                            + " bytes of local memory");
         }
         if ((addr & (size - 1)) != 0) {
             throw fault(w, in, lane, addr, FaultKind.MISALIGNED, size + "-byte local access at an unaligned address");
@@ -199,8 +227,13 @@ final class Interpreter {
     private int genericSpace(long addr, Warp w, Insn in, int lane) {
         int s = StateSpace.spaceOfGeneric(addr);
         if (s < 0) {
-            throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS, "generic address maps to no memory space"
-                    + (addr == 0 ? " (null pointer)" : ""));
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    addr,
+                    FaultKind.OUT_OF_BOUNDS,
+                    "generic address maps to no memory space" + (addr == 0 ? " (null pointer)" : ""));
         }
         return s;
     }
@@ -218,8 +251,13 @@ final class Interpreter {
                 return getArr(w.local, lofs(addr, size, w, in, lane), size);
             case StateSpace.CONST:
                 if (addr < 0 || addr > constBank.length - size) {
-                    throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS, "constant access outside the module's "
-                            + constBank.length + "-byte constant bank");
+                    throw fault(
+                            w,
+                            in,
+                            lane,
+                            addr,
+                            FaultKind.OUT_OF_BOUNDS,
+                            "constant access outside the module's " + constBank.length + "-byte constant bank");
                 }
                 if ((addr & (size - 1)) != 0) {
                     throw fault(w, in, lane, addr, FaultKind.MISALIGNED, "unaligned constant access");
@@ -227,8 +265,13 @@ final class Interpreter {
                 return getArr(constBank, (int) addr, size);
             case StateSpace.PARAM:
                 if (addr < 0 || addr > params.length - size) {
-                    throw fault(w, in, lane, addr, FaultKind.OUT_OF_BOUNDS, "parameter access outside the kernel's "
-                            + params.length + "-byte parameter buffer");
+                    throw fault(
+                            w,
+                            in,
+                            lane,
+                            addr,
+                            FaultKind.OUT_OF_BOUNDS,
+                            "parameter access outside the kernel's " + params.length + "-byte parameter buffer");
                 }
                 return getArr(params, (int) addr, size);
             default: {
@@ -253,8 +296,13 @@ final class Interpreter {
                 return;
             case StateSpace.CONST:
             case StateSpace.PARAM:
-                throw fault(w, in, lane, addr, FaultKind.INVALID_INSTRUCTION, "store to the read-only "
-                        + StateSpace.name(space) + " space through a generic address");
+                throw fault(
+                        w,
+                        in,
+                        lane,
+                        addr,
+                        FaultKind.INVALID_INSTRUCTION,
+                        "store to the read-only " + StateSpace.name(space) + " space through a generic address");
             default: {
                 int s = genericSpace(addr, w, in, lane);
                 store(w, in, s, s == StateSpace.GLOBAL ? addr : addr - StateSpace.window(s), size, lane, v);
@@ -267,7 +315,9 @@ final class Interpreter {
         switch (in.addrMode) {
             case Insn.ADDR_REG: {
                 long a = r[in.a + lane] + in.imm;
-                return (in.space == StateSpace.SHARED || in.space == StateSpace.LOCAL || in.space == StateSpace.CONST
+                return (in.space == StateSpace.SHARED
+                                || in.space == StateSpace.LOCAL
+                                || in.space == StateSpace.CONST
                                 || in.space == StateSpace.PARAM)
                         ? a & M32
                         : a;
@@ -296,6 +346,11 @@ final class Interpreter {
         }
         final SimtStack st = w.stack;
         final Insn[] code = this.code;
+        st.reconverge(); // a warp released from a barrier may resume exactly at its reconvergence point
+        if (st.isEmpty()) {
+            finishWarp(w);
+            return 0;
+        }
         int pc = st.pc();
         int mask = st.activeMask();
         int rpc = st.rpc();
@@ -993,7 +1048,12 @@ final class Interpreter {
 
     private int call(Warp w, Insn in, int mask, int em, long[] r) {
         if (em != mask) {
-            throw fault(w, in, firstLane(mask), -1, FaultKind.INVALID_INSTRUCTION,
+            throw fault(
+                    w,
+                    in,
+                    firstLane(mask),
+                    -1,
+                    FaultKind.INVALID_INSTRUCTION,
                     "a call whose guard predicate differs between active lanes is not supported");
         }
         SimtStack st = w.stack;
@@ -1004,12 +1064,30 @@ final class Interpreter {
         int base = callerBase + caller.frameBytes;
         long need = (long) base + callee.frameBytes;
         if (need > launch.config.localMemoryPerThread()) {
-            throw fault(w, in, firstLane(mask), -1, FaultKind.STACK_OVERFLOW, "calling " + callee.name + " needs "
-                    + need + " bytes of local memory per thread; the limit is "
-                    + launch.config.localMemoryPerThread() + " (GpuConfig.localMemoryPerThread)");
+            throw fault(
+                    w,
+                    in,
+                    firstLane(mask),
+                    -1,
+                    FaultKind.STACK_OVERFLOW,
+                    "calling " + callee.name + " needs "
+                            + need + " bytes of local memory per thread; the limit is "
+                            + launch.config.localMemoryPerThread() + " (GpuConfig.localMemoryPerThread)");
+        }
+        int nd = depth + 1;
+        int maxDepth = Math.max(64, launch.config.localMemoryPerThread() / 16);
+        if (nd >= maxDepth) {
+            throw fault(
+                    w,
+                    in,
+                    firstLane(mask),
+                    -1,
+                    FaultKind.STACK_OVERFLOW,
+                    "calling " + callee.name
+                            + " would nest " + nd + " calls; the limit is " + maxDepth
+                            + " (GpuConfig.localMemoryPerThread / 16)");
         }
         w.ensureLocal((int) need);
-        int nd = depth + 1;
         w.loadFrame(nd, callee);
         w.frameBase[nd] = base;
         w.frameFunction[nd] = callee.index;
@@ -1085,10 +1163,16 @@ final class Interpreter {
         }
         barriers++;
         int lane = firstLane(em);
-        if (em != w.liveMask) {
-            throw fault(w, in, firstLane(w.liveMask & ~em), -1, FaultKind.BARRIER_DIVERGENCE,
+        int missing = w.liveMask & ~em & ~lanesParkedAtKernelExit(w);
+        if (missing != 0) {
+            throw fault(
+                    w,
+                    in,
+                    firstLane(missing),
+                    -1,
+                    FaultKind.BARRIER_DIVERGENCE,
                     "barrier executed by lanes 0x" + Integer.toHexString(em) + " of the warp while lanes 0x"
-                            + Integer.toHexString(w.liveMask & ~em)
+                            + Integer.toHexString(missing)
                             + " have not exited: a barrier inside divergent code is never reached by all threads");
         }
         long idv = r[in.a + lane] & M32;
@@ -1098,8 +1182,13 @@ final class Interpreter {
         int id = (int) idv;
         int count = in.b >= 0 ? (int) r[in.b + lane] : 0;
         if (in.b >= 0 && (count <= 0 || count % 32 != 0)) {
-            throw fault(w, in, lane, -1, FaultKind.INVALID_INSTRUCTION, "barrier thread count " + count
-                    + " is not a positive multiple of the warp size");
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    -1,
+                    FaultKind.INVALID_INSTRUCTION,
+                    "barrier thread count " + count + " is not a positive multiple of the warp size");
         }
         Cta cta = w.cta;
         if (cta.arrived[id] == 0) {
@@ -1131,6 +1220,28 @@ final class Interpreter {
         return STOP;
     }
 
+    /**
+     * Lanes of {@code w} that wait, at the kernel's exit or at an unconditional {@code ret}, for the rest of the
+     * warp (the lanes that took {@code if (i >= n) return;}). They never execute another barrier, so, as on pre-Volta
+     * hardware where a warp arrives at a barrier as a unit, the warp's other lanes may pass one without them.
+     */
+    private int lanesParkedAtKernelExit(Warp w) {
+        int exitPc = launch.kernel.exitPc;
+        int parked = 0;
+        int above = 0;
+        java.util.List<SimtStack.Entry> entries = w.stack.entries();
+        for (int i = entries.size() - 1; i >= 0; i--) {
+            SimtStack.Entry e = entries.get(i);
+            Insn at = code[e.pc()];
+            boolean returning = e.pc() == exitPc || (at.op == Op.BRA && at.target == exitPc && at.guard < 0);
+            if (returning && e.frameDepth() == 0) {
+                parked |= e.mask() & ~above;
+            }
+            above |= e.mask();
+        }
+        return parked;
+    }
+
     /** Writes the result of a bar.red into a released warp's destination. */
     static void deliverBarrierReduction(Warp w, Insn in, Cta cta, int id) {
         int depth = w.stack.frameDepth();
@@ -1156,8 +1267,12 @@ final class Interpreter {
             case Op.IALU:
                 for (int l = 0; l < 32; l++) {
                     if ((em & (1 << l)) != 0) {
-                        r[in.d + l] = IntegerOps.ialu(in, r[in.a + l], in.b >= 0 ? r[in.b + l] : 0,
-                                in.c >= 0 ? r[in.c + l] : 0, in.e >= 0 ? r[in.e + l] : 0);
+                        r[in.d + l] = IntegerOps.ialu(
+                                in,
+                                r[in.a + l],
+                                in.b >= 0 ? r[in.b + l] : 0,
+                                in.c >= 0 ? r[in.c + l] : 0,
+                                in.e >= 0 ? r[in.e + l] : 0);
                     }
                 }
                 return;
@@ -1216,16 +1331,28 @@ final class Interpreter {
             case Op.FALU32:
                 for (int l = 0; l < 32; l++) {
                     if ((em & (1 << l)) != 0) {
-                        r[in.d + l] = FloatOps.f32(in.sub, in.rnd, in.ftz, in.sat, (int) r[in.a + l],
-                                in.b >= 0 ? (int) r[in.b + l] : 0, in.c >= 0 ? (int) r[in.c + l] : 0);
+                        r[in.d + l] = FloatOps.f32(
+                                in.sub,
+                                in.rnd,
+                                in.ftz,
+                                in.sat,
+                                (int) r[in.a + l],
+                                in.b >= 0 ? (int) r[in.b + l] : 0,
+                                in.c >= 0 ? (int) r[in.c + l] : 0);
                     }
                 }
                 return;
             case Op.FALU64:
                 for (int l = 0; l < 32; l++) {
                     if ((em & (1 << l)) != 0) {
-                        r[in.d + l] = FloatOps.f64(in.sub, in.rnd, in.ftz, in.sat, r[in.a + l],
-                                in.b >= 0 ? r[in.b + l] : 0, in.c >= 0 ? r[in.c + l] : 0);
+                        r[in.d + l] = FloatOps.f64(
+                                in.sub,
+                                in.rnd,
+                                in.ftz,
+                                in.sat,
+                                r[in.a + l],
+                                in.b >= 0 ? r[in.b + l] : 0,
+                                in.c >= 0 ? r[in.c + l] : 0);
                     }
                 }
                 return;
@@ -1240,7 +1367,8 @@ final class Interpreter {
                 int res = 0;
                 for (int l = 0; l < 32; l++) {
                     if ((em & (1 << l)) != 0) {
-                        double x = in.type == PtxType.F32 ? Float.intBitsToFloat((int) r[in.a + l])
+                        double x = in.type == PtxType.F32
+                                ? Float.intBitsToFloat((int) r[in.a + l])
                                 : Double.longBitsToDouble(r[in.a + l]);
                         double minNormal = in.type == PtxType.F32 ? Float.MIN_NORMAL : Double.MIN_NORMAL;
                         boolean t;
@@ -1379,14 +1507,13 @@ final class Interpreter {
 
     private long specialRegister(Warp w, int sr, int lane, int mask) {
         KernelLaunch k = launch;
-        long linear = (long) w.index * 32 + lane;
         switch (sr) {
             case Op.SR_TID_X:
-                return linear % k.block.x();
+                return w.tid[lane];
             case Op.SR_TID_Y:
-                return (linear / k.block.x()) % k.block.y();
+                return w.tid[32 + lane];
             case Op.SR_TID_Z:
-                return linear / ((long) k.block.x() * k.block.y());
+                return w.tid[64 + lane];
             case Op.SR_NTID_X:
                 return k.block.x();
             case Op.SR_NTID_Y:
@@ -1503,7 +1630,8 @@ final class Interpreter {
                         break;
                     }
                     default: {
-                        long part = in.sub == Op.CC_MAD_LO ? a * b
+                        long part = in.sub == Op.CC_MAD_LO
+                                ? a * b
                                 : in.signed ? Math.multiplyHigh(a, b) : IntegerOps.unsignedMultiplyHigh(a, b);
                         long c = r[in.c + l];
                         long t = part + c;
@@ -1600,8 +1728,14 @@ final class Interpreter {
             }
             long addr = effectiveAddress(in, r, w, l);
             if (n > 1 && (addr & ((long) n * width - 1)) != 0) {
-                throw fault(w, in, l, addr, FaultKind.MISALIGNED, "vector access of " + n * width
-                        + " bytes at an address that is not " + n * width + "-byte aligned");
+                throw fault(
+                        w,
+                        in,
+                        l,
+                        addr,
+                        FaultKind.MISALIGNED,
+                        "vector access of " + n * width + " bytes at an address that is not " + n * width
+                                + "-byte aligned");
             }
             if (rec != null) {
                 rec.address(l, recordedSpace(in.space, addr), addr, n * width, false);
@@ -1628,8 +1762,14 @@ final class Interpreter {
             }
             long addr = effectiveAddress(in, r, w, l);
             if (n > 1 && (addr & ((long) n * width - 1)) != 0) {
-                throw fault(w, in, l, addr, FaultKind.MISALIGNED, "vector access of " + n * width
-                        + " bytes at an address that is not " + n * width + "-byte aligned");
+                throw fault(
+                        w,
+                        in,
+                        l,
+                        addr,
+                        FaultKind.MISALIGNED,
+                        "vector access of " + n * width + " bytes at an address that is not " + n * width
+                                + "-byte aligned");
             }
             if (rec != null) {
                 rec.address(l, recordedSpace(in.space, addr), addr, n * width, true);
@@ -1656,8 +1796,13 @@ final class Interpreter {
             if (space == StateSpace.GENERIC) {
                 space = genericSpace(addr, w, in, l);
                 if (space != StateSpace.GLOBAL && space != StateSpace.SHARED) {
-                    throw fault(w, in, l, addr, FaultKind.INVALID_INSTRUCTION, "atomic on a generic address in the "
-                            + StateSpace.name(space) + " space");
+                    throw fault(
+                            w,
+                            in,
+                            l,
+                            addr,
+                            FaultKind.INVALID_INSTRUCTION,
+                            "atomic on a generic address in the " + StateSpace.name(space) + " space");
                 }
                 a = space == StateSpace.GLOBAL ? addr : addr - StateSpace.window(space);
             }

@@ -164,6 +164,10 @@ public final class KernelLaunch {
             }
             cta.shared = new byte[Math.max(sharedSize, 8)];
             slots[slot] = cta;
+            // the slot's warps join the scheduling ring once; later CTAs in this slot reuse them
+            Warp[] grown = Arrays.copyOf(ring, ring.length + warps.length);
+            System.arraycopy(warps, 0, grown, ring.length, warps.length);
+            ring = grown;
         } else {
             Arrays.fill(cta.shared, (byte) 0);
         }
@@ -178,30 +182,15 @@ public final class KernelLaunch {
             w.start(kernel, kernel.frameBytes);
         }
         resident.add(cta);
-        rebuildRing();
         return cta;
     }
 
     private void retireFinished() {
-        boolean changed = false;
         for (int i = resident.size() - 1; i >= 0; i--) {
             if (resident.get(i).finished()) {
                 resident.remove(i);
-                changed = true;
             }
         }
-        if (changed) {
-            rebuildRing();
-        }
-    }
-
-    private void rebuildRing() {
-        List<Warp> all = new ArrayList<>();
-        for (Cta c : resident) {
-            all.addAll(Arrays.asList(c.warps));
-        }
-        ring = all.toArray(new Warp[0]);
-        ringPos = ring.length == 0 ? 0 : ringPos % ring.length;
     }
 
     /**
@@ -226,6 +215,26 @@ public final class KernelLaunch {
             throw new IllegalStateException("launch already running");
         }
         running = true;
+        try {
+            return schedule();
+        } catch (dev.gmac.gpu.GpuException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            // an engine bug must still surface as a typed fault naming the kernel, never as a crash
+            KernelFaultException f = new KernelFaultException(
+                    kernelName,
+                    0,
+                    null,
+                    null,
+                    -1,
+                    FaultKind.INVALID_INSTRUCTION,
+                    "internal error in the software GPU: " + e);
+            f.initCause(e);
+            throw f;
+        }
+    }
+
+    private LaunchStats schedule() {
         int quantum = config.schedulingQuantum();
         long watchdog = config.watchdogWarpSteps();
         while (true) {
@@ -258,6 +267,7 @@ public final class KernelLaunch {
         return stats();
     }
 
+    /** The next runnable warp of a resident CTA in round-robin order (warps of idle slots are DONE). */
     private Warp nextRunnable() {
         int n = ring.length;
         for (int i = 0; i < n; i++) {
@@ -273,9 +283,15 @@ public final class KernelLaunch {
     private KernelFaultException watchdogFault(Warp w) {
         Insn in = w.stack.isEmpty() ? null : program.code()[w.stack.pc()];
         int lane = w.stack.isEmpty() ? 0 : Integer.numberOfTrailingZeros(w.stack.activeMask());
-        return interp.fault(w, in, lane, -1, FaultKind.WATCHDOG, "no progress for " + stepsSinceProgress
-                + " warp instructions (GpuConfig.watchdogWarpSteps = " + config.watchdogWarpSteps()
-                + "): livelock, for example a spin lock whose holder is masked off by the SIMT stack");
+        return interp.fault(
+                w,
+                in,
+                lane,
+                -1,
+                FaultKind.WATCHDOG,
+                "no progress for " + stepsSinceProgress
+                        + " warp instructions (GpuConfig.watchdogWarpSteps = " + config.watchdogWarpSteps()
+                        + "): livelock, for example a spin lock whose holder is masked off by the SIMT stack");
     }
 
     private KernelFaultException deadlock() {
@@ -287,9 +303,14 @@ public final class KernelLaunch {
                         first = w.waitingAt;
                     } else if (first != w.waitingAt) {
                         Warp other = w;
-                        return interp.fault(other, other.waitingAt, Integer.numberOfTrailingZeros(other.liveMask), -1,
-                                FaultKind.BARRIER_DIVERGENCE, "warps of the CTA wait at different barriers (PTX lines "
-                                        + first.line + " and " + other.waitingAt.line + "); none can complete");
+                        return interp.fault(
+                                other,
+                                other.waitingAt,
+                                Integer.numberOfTrailingZeros(other.liveMask),
+                                -1,
+                                FaultKind.BARRIER_DIVERGENCE,
+                                "warps of the CTA wait at different barriers (PTX lines " + first.line + " and "
+                                        + other.waitingAt.line + "); none can complete");
                     }
                 }
             }
@@ -299,9 +320,14 @@ public final class KernelLaunch {
                 if (w.state == Warp.AT_BARRIER) {
                     int id = w.waitingBarrier;
                     int need = c.expected[id] > 0 ? c.expected[id] : c.liveThreads;
-                    return interp.fault(w, w.waitingAt, Integer.numberOfTrailingZeros(w.liveMask), -1,
-                            FaultKind.DEADLOCK, "every warp is blocked: barrier " + id + " has " + c.arrived[id]
-                                    + " of " + need + " threads and nothing else can run");
+                    return interp.fault(
+                            w,
+                            w.waitingAt,
+                            Integer.numberOfTrailingZeros(w.liveMask),
+                            -1,
+                            FaultKind.DEADLOCK,
+                            "every warp is blocked: barrier " + id + " has " + c.arrived[id] + " of " + need
+                                    + " threads and nothing else can run");
                 }
             }
         }

@@ -42,6 +42,7 @@ public final class Warp {
 
     /** The barrier instruction this warp waits at (bar.red result delivery). */
     Insn waitingAt;
+
     int waitingBarrier = -1;
 
     Warp(Cta cta, int index, int validMask, SimtStack stack) {
@@ -52,8 +53,18 @@ public final class Warp {
         Arrays.fill(loadedFunction, -1);
     }
 
+    /** Thread coordinates of each lane: x in [0,32), y in [32,64), z in [64,96). */
+    final int[] tid = new int[96];
+
     /** Prepares the warp to run {@code kernel} from its first instruction. */
     void start(FunctionInfo kernel, int localBytes) {
+        Dim3 b = cta.launch.block;
+        for (int l = 0; l < 32; l++) {
+            long linear = (long) index * 32 + l;
+            tid[l] = (int) (linear % b.x());
+            tid[32 + l] = (int) ((linear / b.x()) % b.y());
+            tid[64 + l] = (int) (linear / ((long) b.x() * b.y()));
+        }
         liveMask = validMask;
         state = RUNNABLE;
         carry = 0;

@@ -90,8 +90,11 @@ public final class Half {
             }
         }
         if (biased >= 0x1F) {
-            boolean toInf = rnd == Op.RND_RN || rnd == Op.RND_RNI || rnd == Op.RND_NONE
-                    || (rnd == Op.RND_RP && !neg) || (rnd == Op.RND_RM && neg);
+            boolean toInf = rnd == Op.RND_RN
+                    || rnd == Op.RND_RNI
+                    || rnd == Op.RND_NONE
+                    || (rnd == Op.RND_RP && !neg)
+                    || (rnd == Op.RND_RM && neg);
             return sign | (toInf ? 0x7C00 : 0x7BFF);
         }
         return sign | (biased << 10) | mant;

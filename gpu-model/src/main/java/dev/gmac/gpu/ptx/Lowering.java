@@ -162,7 +162,8 @@ final class Lowering {
         List<PtxAst.VarDecl> dynamic = new ArrayList<>();
         for (PtxAst.VarDecl v : all) {
             if (v.init() != null) {
-                throw new UnsupportedPtxException(v.line(), v.column(), ".shared", "shared variables cannot have initializers");
+                throw new UnsupportedPtxException(
+                        v.line(), v.column(), ".shared", "shared variables cannot have initializers");
             }
             boolean isDynamic = v.isArray() && v.elements() == 0;
             if (isDynamic) {
@@ -249,7 +250,8 @@ final class Lowering {
                 PtxAst.Name n = (PtxAst.Name) o;
                 Sym s = moduleSyms.get(n.name());
                 if (s == null) {
-                    throw new PtxSyntaxException(n.line(), n.column(), "unknown symbol " + n.name() + " in initializer");
+                    throw new PtxSyntaxException(
+                            n.line(), n.column(), "unknown symbol " + n.name() + " in initializer");
                 }
                 long a = s.addr() + n.offset();
                 bits = iv.generic() ? a + StateSpace.window(s.space()) : a;
@@ -293,7 +295,8 @@ final class Lowering {
                 return f.isDouble() ? f.bits() : Double.doubleToRawLongBits(Float.intBitsToFloat((int) f.bits()));
             }
             if (t == PtxType.F16) {
-                float x = f.isDouble() ? (float) Double.longBitsToDouble(f.bits()) : Float.intBitsToFloat((int) f.bits());
+                float x =
+                        f.isDouble() ? (float) Double.longBitsToDouble(f.bits()) : Float.intBitsToFloat((int) f.bits());
                 return Half.fromFloat(x, Op.RND_RN);
             }
             if (f.isDouble()) {
@@ -323,7 +326,8 @@ final class Lowering {
             if (s instanceof PtxAst.RegDecl) {
                 PtxAst.RegDecl r = (PtxAst.RegDecl) s;
                 if (r.vectorWidth() > 0) {
-                    throw new UnsupportedPtxException(r.line(), r.column(), ".reg.v" + r.vectorWidth(), "vector registers are not supported");
+                    throw new UnsupportedPtxException(
+                            r.line(), r.column(), ".reg.v" + r.vectorWidth(), "vector registers are not supported");
                 }
                 if (r.rangeCount() < 0) {
                     declareReg(r.name(), r.type());
@@ -382,7 +386,8 @@ final class Lowering {
                     case PARAM:
                     case LOCAL: {
                         if (v.init() != null) {
-                            throw new UnsupportedPtxException(v.line(), v.column(), ".local", "initialized local variables are not supported");
+                            throw new UnsupportedPtxException(
+                                    v.line(), v.column(), ".local", "initialized local variables are not supported");
                         }
                         // every declaration gets its own frame slot: call sites reuse names in separate scopes
                         frame = alignUp(frame, v.effectiveAlign());
@@ -394,8 +399,12 @@ final class Lowering {
                         declared.put(v, new Sym(StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
                         break;
                     default:
-                        throw new UnsupportedPtxException(v.line(), v.column(), "." + v.space().name().toLowerCase(java.util.Locale.ROOT),
-                                "function-scope " + v.space().name().toLowerCase(java.util.Locale.ROOT) + " variables are not supported");
+                        throw new UnsupportedPtxException(
+                                v.line(),
+                                v.column(),
+                                "." + v.space().name().toLowerCase(java.util.Locale.ROOT),
+                                "function-scope " + v.space().name().toLowerCase(java.util.Locale.ROOT)
+                                        + " variables are not supported");
                 }
             }
         }
@@ -649,8 +658,11 @@ final class Lowering {
 
     private static void expectOperands(PtxAst.Instruction in, int n) {
         if (in.operands().size() != n) {
-            throw new PtxSyntaxException(in.line(), in.column(), in.opcodeWithModifiers() + " expects " + n
-                    + " operands, found " + in.operands().size());
+            throw new PtxSyntaxException(
+                    in.line(),
+                    in.column(),
+                    in.opcodeWithModifiers() + " expects " + n + " operands, found "
+                            + in.operands().size());
         }
     }
 
@@ -1065,19 +1077,53 @@ final class Lowering {
         if (space == StateSpace.GENERIC) {
             i.space = s.space();
         } else if (space != s.space()) {
-            throw syntax(in, addr.base() + " is in the " + StateSpace.name(s.space()) + " space, not "
-                    + StateSpace.name(space));
+            throw syntax(
+                    in,
+                    addr.base() + " is in the " + StateSpace.name(s.space()) + " space, not " + StateSpace.name(space));
         }
         i.addrMode = Insn.ADDR_ABS;
         i.imm = s.addr() + addr.offset();
     }
 
     private static final String[] LDST_MODS = {
-        ".global", ".shared", ".shared::cta", ".local", ".const", ".param", ".param::entry", ".param::func", ".nc",
-        ".volatile", ".relaxed", ".acquire", ".release", ".weak", ".mmio", ".gpu", ".cta", ".sys", ".ca", ".cg",
-        ".cs", ".lu", ".cv", ".wb", ".wt", ".v2", ".v4", ".L1::evict_normal", ".L1::evict_unchanged",
-        ".L1::evict_first", ".L1::evict_last", ".L1::no_allocate", ".L2::evict_normal", ".L2::evict_first",
-        ".L2::evict_last", ".L2::64B", ".L2::128B", ".L2::256B"
+        ".global",
+        ".shared",
+        ".shared::cta",
+        ".local",
+        ".const",
+        ".param",
+        ".param::entry",
+        ".param::func",
+        ".nc",
+        ".volatile",
+        ".relaxed",
+        ".acquire",
+        ".release",
+        ".weak",
+        ".mmio",
+        ".gpu",
+        ".cta",
+        ".sys",
+        ".ca",
+        ".cg",
+        ".cs",
+        ".lu",
+        ".cv",
+        ".wb",
+        ".wt",
+        ".v2",
+        ".v4",
+        ".L1::evict_normal",
+        ".L1::evict_unchanged",
+        ".L1::evict_first",
+        ".L1::evict_last",
+        ".L1::no_allocate",
+        ".L2::evict_normal",
+        ".L2::evict_first",
+        ".L2::evict_last",
+        ".L2::64B",
+        ".L2::128B",
+        ".L2::256B"
     };
 
     private Insn lowerLoad(PtxAst.Instruction in) {
@@ -1258,7 +1304,8 @@ final class Lowering {
         boolean sat = in.has(".sat");
         boolean ftz = in.has(".ftz");
         PtxAst.Operand a = in.operands().get(1);
-        if (a instanceof PtxAst.Name && Op.specialRegister(((PtxAst.Name) a).name()) >= 0
+        if (a instanceof PtxAst.Name
+                && Op.specialRegister(((PtxAst.Name) a).name()) >= 0
                 && !regs.containsKey(((PtxAst.Name) a).name())) {
             Insn s = insn(Op.MOV_SREG, in);
             s.d = dst(in, in.operands().get(0));
@@ -1306,7 +1353,9 @@ final class Lowering {
     private Insn lowerArith(PtxAst.Instruction in) {
         String op = in.opcode();
         PtxType t = lastType(in);
-        if (t == PtxType.F16 || in.modifiers().contains(".f16x2") || in.modifiers().contains(".bf16")) {
+        if (t == PtxType.F16
+                || in.modifiers().contains(".f16x2")
+                || in.modifiers().contains(".bf16")) {
             throw unsupported(in, "half-precision arithmetic is not supported");
         }
         if (t.isFloat()) {
@@ -1521,11 +1570,13 @@ final class Lowering {
         boolean plain = rnd == Op.RND_RN && !ftz && !sat;
         int hot = -1;
         if (plain && t == PtxType.F32) {
-            hot = sub == Op.F_ADD ? Op.ADD_F32 : sub == Op.F_SUB ? Op.SUB_F32 : sub == Op.F_MUL ? Op.MUL_F32
-                    : sub == Op.F_FMA ? Op.FMA_F32 : -1;
+            hot = sub == Op.F_ADD
+                    ? Op.ADD_F32
+                    : sub == Op.F_SUB ? Op.SUB_F32 : sub == Op.F_MUL ? Op.MUL_F32 : sub == Op.F_FMA ? Op.FMA_F32 : -1;
         } else if (plain && t == PtxType.F64) {
-            hot = sub == Op.F_ADD ? Op.ADD_F64 : sub == Op.F_SUB ? Op.SUB_F64 : sub == Op.F_MUL ? Op.MUL_F64
-                    : sub == Op.F_FMA ? Op.FMA_F64 : -1;
+            hot = sub == Op.F_ADD
+                    ? Op.ADD_F64
+                    : sub == Op.F_SUB ? Op.SUB_F64 : sub == Op.F_MUL ? Op.MUL_F64 : sub == Op.F_FMA ? Op.FMA_F64 : -1;
         }
         Insn i = insn(hot >= 0 ? hot : (t == PtxType.F32 ? Op.FALU32 : Op.FALU64), in);
         i.sub = sub;
@@ -1576,15 +1627,25 @@ final class Lowering {
             default:
                 sub = Op.F_TANH;
         }
-        if (!approx && (sub == Op.F_RSQRT_APPROX || sub == Op.F_EX2 || sub == Op.F_LG2 || sub == Op.F_SIN
-                || sub == Op.F_COS || sub == Op.F_TANH)) {
+        if (!approx
+                && (sub == Op.F_RSQRT_APPROX
+                        || sub == Op.F_EX2
+                        || sub == Op.F_LG2
+                        || sub == Op.F_SIN
+                        || sub == Op.F_COS
+                        || sub == Op.F_TANH)) {
             throw syntax(in, in.opcode() + " needs .approx");
         }
         if ((sub == Op.F_RCP || sub == Op.F_SQRT) && rounding(in) == Op.RND_NONE) {
             throw syntax(in, in.opcode() + " needs .approx or a rounding modifier");
         }
-        if (t == PtxType.F64 && (sub == Op.F_EX2 || sub == Op.F_LG2 || sub == Op.F_SIN || sub == Op.F_COS
-                || sub == Op.F_TANH || sub == Op.F_SQRT_APPROX)) {
+        if (t == PtxType.F64
+                && (sub == Op.F_EX2
+                        || sub == Op.F_LG2
+                        || sub == Op.F_SIN
+                        || sub == Op.F_COS
+                        || sub == Op.F_TANH
+                        || sub == Op.F_SQRT_APPROX)) {
             throw unsupported(in, in.opcode() + ".approx.f64 is not defined");
         }
         Insn i = lowerFloat(in, sub, 1);
@@ -1624,8 +1685,9 @@ final class Lowering {
         expectOperands(in, unary ? 2 : 3);
         if (t == PtxType.PRED) {
             Insn i = insn(Op.PRED_LOGIC, in);
-            i.sub = op.equals("and") ? Op.P_AND : op.equals("or") ? Op.P_OR : op.equals("xor") ? Op.P_XOR
-                    : op.equals("not") ? Op.P_NOT : Op.P_CNOT;
+            i.sub = op.equals("and")
+                    ? Op.P_AND
+                    : op.equals("or") ? Op.P_OR : op.equals("xor") ? Op.P_XOR : op.equals("not") ? Op.P_NOT : Op.P_CNOT;
             i.d = dstPred(in, in.operands().get(0));
             i.a = srcPred(in, in.operands().get(1));
             i.aNeg = in.operands().get(1) instanceof PtxAst.Negated;
@@ -1821,8 +1883,9 @@ final class Lowering {
         if (cmp < 0) {
             throw syntax(in, "setp needs a comparison (.eq, .lt, ...)");
         }
-        rejectUnknownModifiers(in, ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ",
-                ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor", ".ftz");
+        rejectUnknownModifiers(
+                in, ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu",
+                ".leu", ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor", ".ftz");
         PtxType t = lastType(in);
         if (t == PtxType.F16 || t == PtxType.PRED) {
             throw unsupported(in, "setp." + t.ptxName() + " is not supported");
@@ -1996,15 +2059,21 @@ final class Lowering {
         }
         PtxAst.Function callee = funcAst.get(idx);
         if (callee.body() == null) {
-            throw unsupported(in, "call to external function " + target.name()
-                    + " (no body in this module; device-side printf, malloc and assert are not supported)");
+            throw unsupported(
+                    in,
+                    "call to external function " + target.name()
+                            + " (no body in this module; device-side printf, malloc and assert are not supported)");
         }
         if (callee.isEntry()) {
             throw syntax(in, "cannot call a kernel");
         }
-        if (args.size() != callee.params().size() || rets.size() != callee.returns().size()) {
-            throw syntax(in, "call of " + target.name() + " passes " + args.size() + " arguments and " + rets.size()
-                    + " return values; it declares " + callee.params().size() + " and " + callee.returns().size());
+        if (args.size() != callee.params().size()
+                || rets.size() != callee.returns().size()) {
+            throw syntax(
+                    in,
+                    "call of " + target.name() + " passes " + args.size() + " arguments and " + rets.size()
+                            + " return values; it declares " + callee.params().size() + " and "
+                            + callee.returns().size());
         }
         Insn i = insn(Op.CALL, in);
         i.cls = InstructionClass.BRANCH;
@@ -2076,7 +2145,8 @@ final class Lowering {
             if (ops.size() != 2) {
                 throw syntax(in, "bar.arrive expects a barrier and a thread count");
             }
-        } else if (in.has(".sync") || in.opcode().equals("bar") && in.modifiers().isEmpty()) {
+        } else if (in.has(".sync")
+                || in.opcode().equals("bar") && in.modifiers().isEmpty()) {
             i.sub = Op.B_SYNC;
             if (ops.size() < 1 || ops.size() > 2) {
                 throw syntax(in, "bar.sync expects a barrier and an optional thread count");
@@ -2093,9 +2163,29 @@ final class Lowering {
 
     private Insn lowerAtom(PtxAst.Instruction in) {
         boolean red = in.opcode().equals("red");
-        rejectUnknownModifiers(in, ".global", ".shared", ".shared::cta", ".relaxed", ".acquire", ".release",
-                ".acq_rel", ".gpu", ".cta", ".sys", ".add", ".inc", ".dec", ".cas", ".exch", ".min", ".max", ".and",
-                ".or", ".xor", ".noftz");
+        rejectUnknownModifiers(
+                in,
+                ".global",
+                ".shared",
+                ".shared::cta",
+                ".relaxed",
+                ".acquire",
+                ".release",
+                ".acq_rel",
+                ".gpu",
+                ".cta",
+                ".sys",
+                ".add",
+                ".inc",
+                ".dec",
+                ".cas",
+                ".exch",
+                ".min",
+                ".max",
+                ".and",
+                ".or",
+                ".xor",
+                ".noftz");
         int space = spaceOf(in);
         if (space != StateSpace.GLOBAL && space != StateSpace.SHARED && space != StateSpace.GENERIC) {
             throw unsupported(in, "atomics are only supported on global, shared and generic addresses");

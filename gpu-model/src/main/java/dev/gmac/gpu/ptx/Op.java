@@ -217,6 +217,7 @@ public final class Op {
     public static final int RND_RP = 3;
     /** Round to nearest integer, ties to even (cvt .rni). */
     public static final int RND_RNI = 4;
+
     public static final int RND_RZI = 5;
     public static final int RND_RMI = 6;
     public static final int RND_RPI = 7;

@@ -235,7 +235,10 @@ final class PtxLexer {
             pos++;
         }
         boolean isFloat = false;
-        if (pos < src.length() && src.charAt(pos) == '.' && pos + 1 < src.length() && Character.isDigit(src.charAt(pos + 1))) {
+        if (pos < src.length()
+                && src.charAt(pos) == '.'
+                && pos + 1 < src.length()
+                && Character.isDigit(src.charAt(pos + 1))) {
             isFloat = true;
             pos++;
             while (pos < src.length() && Character.isDigit(src.charAt(pos))) {

@@ -145,7 +145,8 @@ final class PtxParser {
                 }
                 case ".target": {
                     advance();
-                    StringBuilder sb = new StringBuilder(expectIdent("a target name").text());
+                    StringBuilder sb =
+                            new StringBuilder(expectIdent("a target name").text());
                     while (peek().is(",")) {
                         advance();
                         sb.append(',').append(expectIdent("a target name").text());
@@ -158,7 +159,10 @@ final class PtxParser {
                     addressSize = (int) expectInt("32 or 64");
                     if (addressSize != 64) {
                         throw new UnsupportedPtxException(
-                                t.line(), t.column(), ".address_size " + addressSize, "only 64-bit addressing is supported");
+                                t.line(),
+                                t.column(),
+                                ".address_size " + addressSize,
+                                "only 64-bit addressing is supported");
                     }
                     break;
                 }
@@ -232,12 +236,17 @@ final class PtxParser {
                 ptr = true;
             } else if (d.text().equals(".align")) {
                 align = (int) expectInt("an alignment");
-            } else if (d.text().equals(".v2") || d.text().equals(".v4") || d.text().equals(".v8")) {
+            } else if (d.text().equals(".v2")
+                    || d.text().equals(".v4")
+                    || d.text().equals(".v8")) {
                 vec = Integer.parseInt(d.text().substring(2));
             } else if (PtxType.fromName(d.text().substring(1)) != null) {
                 type = PtxType.fromName(d.text().substring(1));
-            } else if (d.text().equals(".ptr") || d.text().equals(".global") || d.text().equals(".shared")
-                    || d.text().equals(".local") || d.text().equals(".const")) {
+            } else if (d.text().equals(".ptr")
+                    || d.text().equals(".global")
+                    || d.text().equals(".shared")
+                    || d.text().equals(".local")
+                    || d.text().equals(".const")) {
                 // .ptr state-space attributes on .param declarations
             } else {
                 throw new UnsupportedPtxException(
@@ -299,7 +308,8 @@ final class PtxParser {
         Token t = peek();
         if (t.kind() == Kind.IDENT && (t.text().equals("generic") || t.text().equals("mask")) && peek(1).is("(")) {
             if (t.text().equals("mask")) {
-                throw new UnsupportedPtxException(t.line(), t.column(), "mask()", "mask() initializers are not supported");
+                throw new UnsupportedPtxException(
+                        t.line(), t.column(), "mask()", "mask() initializers are not supported");
             }
             advance();
             expect("(");
@@ -344,7 +354,8 @@ final class PtxParser {
         switch (t.kind()) {
             case INT:
                 advance();
-                return new PtxAst.IntLit(parseInt(t), t.text().endsWith("U") || t.text().endsWith("u"));
+                return new PtxAst.IntLit(
+                        parseInt(t), t.text().endsWith("U") || t.text().endsWith("u"));
             case F32_BITS:
                 advance();
                 return new PtxAst.FloatLit(Long.parseLong(t.text(), 16), false);
@@ -414,8 +425,7 @@ final class PtxParser {
         }
         if (peek().is(";")) {
             advance();
-            return new PtxAst.Function(
-                    name.text(), isEntry, linkage, returns, params, null, kw.line(), kw.column());
+            return new PtxAst.Function(name.text(), isEntry, linkage, returns, params, null, kw.line(), kw.column());
         }
         expect("{");
         List<PtxAst.Statement> body = new ArrayList<>();
@@ -599,8 +609,7 @@ final class PtxParser {
             throw error(peek(), "expected ',' or ';' after an operand of " + op.text());
         }
         advance();
-        return new PtxAst.Instruction(
-                guard, neg, op.text(), mods, operands, start.line(), start.column());
+        return new PtxAst.Instruction(guard, neg, op.text(), mods, operands, start.line(), start.column());
     }
 
     private PtxAst.Operand parseOperand() {

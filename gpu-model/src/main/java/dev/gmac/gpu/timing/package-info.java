@@ -10,7 +10,8 @@
  * <p>Sub-packages own the concepts: {@code config} (presets as data), {@code core} (SIMT cores: CTA dispatch,
  * instruction buffers, scoreboards, warp schedulers, pipelines, load/store unit, barriers), {@code mem}
  * (coalescer, shared-memory banks, caches and MSHRs, crossbars, memory partitions with L2 slices, atomic units
- * and DRAM channels), {@code stats} (counters and statistics) and {@code event} (simulated time).
+ * and DRAM channels), {@code stats} (counters and statistics), {@code event} (simulated time) and {@code
+ * functional} (the bridge to the PTX functional engine, the only part that depends on it).
  *
  * <p>Terms: a <i>segment</i> is a line-aligned chunk a warp's accesses are coalesced into; a <i>tick</i> is
  * 1/4096 of a core cycle, the unit of the memory system's clock domains; <i>MSHR</i> is a miss status holding

@@ -55,8 +55,8 @@ class SoftwareGpuApiTest {
             assertTrue(twice.getMessage().contains(Long.toHexString(a)), twice.getMessage());
             assertThrows(DeviceMemoryException.class, () -> gpu.free(12345));
             long b = gpu.malloc(4096);
-            DeviceMemoryException range = assertThrows(DeviceMemoryException.class,
-                    () -> gpu.copyToDevice(b + 4090, ByteBuffer.allocate(16)));
+            DeviceMemoryException range = assertThrows(
+                    DeviceMemoryException.class, () -> gpu.copyToDevice(b + 4090, ByteBuffer.allocate(16)));
             assertTrue(range.getMessage().contains(Long.toHexString(b + 4090)), range.getMessage());
             assertThrows(DeviceMemoryException.class, () -> gpu.deviceView(b + 1, 4096));
         }
@@ -82,8 +82,11 @@ class SoftwareGpuApiTest {
             assertEquals(0, dst.position());
             byte[] got = new byte[24];
             dst.get(got);
-            assertArrayEquals(new byte[] {0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                    0, 0, 0, 0}, got);
+            assertArrayEquals(
+                    new byte[] {
+                        0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 0, 0, 0
+                    },
+                    got);
             // overlapping device-to-device copy behaves like memmove
             gpu.copyDeviceToDevice(b + 2, b, 20);
             ByteBuffer o = ByteBuffer.allocate(8);
@@ -112,13 +115,16 @@ class SoftwareGpuApiTest {
 
     @Test
     void launchValidatesItsArguments() {
-        try (SoftwareGpu gpu = new SoftwareGpu(); SoftwareGpu other = new SoftwareGpu()) {
+        try (SoftwareGpu gpu = new SoftwareGpu();
+                SoftwareGpu other = new SoftwareGpu()) {
             PtxModule m = gpu.load(INC);
             assertEquals(List.of("inc"), m.kernels().stream().map(k -> k.name()).toList());
             assertThrows(IllegalArgumentException.class, () -> gpu.launch(m, "nope", Dim3.of(1), Dim3.of(1), 0, 0, 0));
             assertThrows(IllegalArgumentException.class, () -> gpu.launch(m, "inc", Dim3.of(1), Dim3.of(1), 0, 0));
-            assertThrows(IllegalArgumentException.class, () -> gpu.launch(m, "inc", Dim3.of(1), Dim3.of(2048), 0, 0, 0));
-            assertThrows(IllegalArgumentException.class, () -> gpu.launch(m, "inc", new Dim3(0, 1, 1), Dim3.of(1), 0, 0, 0));
+            assertThrows(
+                    IllegalArgumentException.class, () -> gpu.launch(m, "inc", Dim3.of(1), Dim3.of(2048), 0, 0, 0));
+            assertThrows(
+                    IllegalArgumentException.class, () -> gpu.launch(m, "inc", new Dim3(0, 1, 1), Dim3.of(1), 0, 0, 0));
             assertThrows(IllegalArgumentException.class, () -> other.launch(m, "inc", Dim3.of(1), Dim3.of(1), 0, 0, 0));
             assertThrows(IllegalArgumentException.class, () -> Dim3.of(0));
             assertThrows(IllegalArgumentException.class, () -> Dim3.of(2, -1));
@@ -132,15 +138,27 @@ class SoftwareGpuApiTest {
             PtxModule inc = gpu.load(INC);
             long p = gpu.malloc(4 * 100);
             LaunchStats s = gpu.launch(inc, "inc", Dim3.of(4), Dim3.of(32), 0, p, 100);
-            // 100 threads do 17 instructions, the 28 threads past n do 10 (through the branch and ret)
-            assertEquals(4 * 17 - 1 * 7, s.warpInstructions(), "the last warp has no thread below n after the branch");
-            assertEquals(100L * 17 + 28L * 10, s.threadInstructions());
+            // threads below n run 14 instructions; the 28 threads past n run 8 (up to the branch, then ret);
+            // warp 3 (threads 96..127) runs the body with 4 lanes, so every warp issues 14
+            assertEquals(4 * 14, s.warpInstructions());
+            assertEquals(100L * 14 + 28L * 8, s.threadInstructions());
             assertEquals(1, s.divergentBranches(), "only warp 3 (threads 96..127) diverges at i < n");
             assertEquals("inc", s.kernel());
             LaunchStats t = gpu.launch(m, "spin_done_flag", Dim3.of(1), Dim3.of(2), 0, gpu.malloc(4), gpu.malloc(4));
             assertTrue(t.launchId() > s.launchId(), "launch ids increase");
-            assertEquals(List.of("launchId", "kernel", "warpInstructions", "threadInstructions", "simdEfficiency",
-                    "divergentBranches", "maxStackDepth", "atomics", "barriers", "fences"), List.copyOf(s.toMap().keySet()));
+            assertEquals(
+                    List.of(
+                            "launchId",
+                            "kernel",
+                            "warpInstructions",
+                            "threadInstructions",
+                            "simdEfficiency",
+                            "divergentBranches",
+                            "maxStackDepth",
+                            "atomics",
+                            "barriers",
+                            "fences"),
+                    List.copyOf(s.toMap().keySet()));
             assertEquals(s.simdEfficiency(), (double) s.toMap().get("simdEfficiency"));
         }
     }
@@ -151,7 +169,11 @@ class SoftwareGpuApiTest {
         assertEquals(1L << 30, d.globalMemoryBytes());
         assertEquals(0, d.seed());
         assertEquals(32, d.warpSize());
-        GpuConfig c = GpuConfig.builder().seed(7).watchdogWarpSteps(99).globalMemoryBytes(1 << 20).build();
+        GpuConfig c = GpuConfig.builder()
+                .seed(7)
+                .watchdogWarpSteps(99)
+                .globalMemoryBytes(1 << 20)
+                .build();
         assertEquals(7, c.seed());
         assertEquals(99, c.watchdogWarpSteps());
         assertEquals(c.seed(), c.toBuilder().build().seed());

@@ -37,13 +37,14 @@ class BarriersAndSchedulingTest {
     void producerConsumerWithArriveAndCountedSync() {
         // warp 1 produces into shared memory and arrives at barrier 1 (64 threads); warp 0 waits there and reads
         try (TestDevice dev = new TestDevice()) {
-            PtxModule m = dev.load(".visible .entry pc(.param .u64 out)\n{\n .reg .pred %p1;\n .reg .b32 %r<6>;\n"
-                    + " .reg .b64 %rd<4>;\n .shared .align 4 .b8 buf[128];\n"
-                    + " mov.u32 %r1, %tid.x;\n and.b32 %r2, %r1, 31;\n shl.b32 %r3, %r2, 2;\n mov.u32 %r4, buf;\n"
-                    + " add.s32 %r4, %r4, %r3;\n setp.ge.u32 %p1, %r1, 32;\n @%p1 bra PRODUCER;\n"
-                    + " bar.sync 1, 64;\n ld.shared.u32 %r5, [%r4];\n ld.param.u64 %rd1, [out];\n"
-                    + " mul.wide.u32 %rd2, %r2, 4;\n add.s64 %rd3, %rd1, %rd2;\n st.global.u32 [%rd3], %r5;\n ret;\n"
-                    + "PRODUCER:\n mul.lo.s32 %r5, %r2, %r2;\n st.shared.u32 [%r4], %r5;\n bar.arrive 1, 64;\n ret;\n}\n");
+            PtxModule m = dev.load(
+                    ".visible .entry pc(.param .u64 out)\n{\n .reg .pred %p1;\n .reg .b32 %r<6>;\n"
+                            + " .reg .b64 %rd<4>;\n .shared .align 4 .b8 buf[128];\n"
+                            + " mov.u32 %r1, %tid.x;\n and.b32 %r2, %r1, 31;\n shl.b32 %r3, %r2, 2;\n mov.u32 %r4, buf;\n"
+                            + " add.s32 %r4, %r4, %r3;\n setp.ge.u32 %p1, %r1, 32;\n @%p1 bra PRODUCER;\n"
+                            + " bar.sync 1, 64;\n ld.shared.u32 %r5, [%r4];\n ld.param.u64 %rd1, [out];\n"
+                            + " mul.wide.u32 %rd2, %r2, 4;\n add.s64 %rd3, %rd1, %rd2;\n st.global.u32 [%rd3], %r5;\n ret;\n"
+                            + "PRODUCER:\n mul.lo.s32 %r5, %r2, %r2;\n st.shared.u32 [%r4], %r5;\n bar.arrive 1, 64;\n ret;\n}\n");
             long out = dev.zeros(4 * 32);
             dev.launch(m, "pc", Dim3.of(1), Dim3.of(64), out);
             int[] r = dev.readInts(out, 32);

@@ -71,7 +71,8 @@ class CallsAndMemorySpacesTest {
             assertEquals(6 + 2 + 40 + 100 + 1000, dev.readInts(out, 1)[0]);
             assertEquals(Math.PI, dev.readDoubles(out + 8, 1)[0]);
             long gtab = m.program().globalAddresses().get("gtab");
-            assertArrayEquals(new int[] {1148, 20, 30, 40}, dev.readInts(gtab, 4), "module globals live in device memory");
+            assertArrayEquals(
+                    new int[] {1148, 20, 30, 40}, dev.readInts(gtab, 4), "module globals live in device memory");
         }
     }
 

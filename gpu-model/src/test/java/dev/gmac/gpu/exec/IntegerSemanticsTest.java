@@ -34,18 +34,24 @@ class IntegerSemanticsTest {
         long[] b = randomLongs(r, n);
         try (TestDevice dev = new TestDevice()) {
             // (a + b) as 64 bits, computed with add.cc/addc on 32-bit halves
-            long[] got = run(dev, "b64 b64 b64",
+            long[] got = run(
+                    dev,
+                    "b64 b64 b64",
                     " mov.b64 {%x, %y}, %a;\n .reg .b32 %u;\n .reg .b32 %v;\n mov.b64 {%u, %v}, %b;\n"
                             + " add.cc.u32 %x, %x, %u;\n addc.u32 %y, %y, %v;\n mov.b64 %d, {%x, %y};",
-                    a, b);
+                    a,
+                    b);
             for (int i = 0; i < n; i++) {
                 assertEquals(a[i] + b[i], got[i], "lane " + i);
             }
             // subtraction with borrow
-            long[] sub = run(dev, "b64 b64 b64",
+            long[] sub = run(
+                    dev,
+                    "b64 b64 b64",
                     " mov.b64 {%x, %y}, %a;\n .reg .b32 %u;\n .reg .b32 %v;\n mov.b64 {%u, %v}, %b;\n"
                             + " sub.cc.u32 %x, %x, %u;\n subc.u32 %y, %y, %v;\n mov.b64 %d, {%x, %y};",
-                    a, b);
+                    a,
+                    b);
             for (int i = 0; i < n; i++) {
                 assertEquals(a[i] - b[i], sub[i], "lane " + i);
             }
@@ -81,13 +87,15 @@ class IntegerSemanticsTest {
                     + " mov.b64 %d, {%q2, %q3};";
             long[] got = run(dev, "b64 b64 b64", body, a, b);
             for (int i = 0; i < n; i++) {
-                BigInteger p = new BigInteger(Long.toUnsignedString(a[i])).multiply(new BigInteger(Long.toUnsignedString(b[i])));
+                BigInteger p = new BigInteger(Long.toUnsignedString(a[i]))
+                        .multiply(new BigInteger(Long.toUnsignedString(b[i])));
                 assertEquals(p.shiftRight(64).longValue(), got[i], "lane " + i);
             }
             long[] hi = run(dev, "b64 b64 b64", " mul.hi.u64 %d, %a, %b;", a, b);
             long[] shi = run(dev, "b64 b64 b64", " mul.hi.s64 %d, %a, %b;", a, b);
             for (int i = 0; i < n; i++) {
-                BigInteger u = new BigInteger(Long.toUnsignedString(a[i])).multiply(new BigInteger(Long.toUnsignedString(b[i])));
+                BigInteger u = new BigInteger(Long.toUnsignedString(a[i]))
+                        .multiply(new BigInteger(Long.toUnsignedString(b[i])));
                 assertEquals(u.shiftRight(64).longValue(), hi[i]);
                 assertEquals(Math.multiplyHigh(a[i], b[i]), shi[i]);
             }
@@ -214,24 +222,32 @@ class IntegerSemanticsTest {
         long a = 0x33221100L;
         long b = 0x77665544L;
         try (TestDevice dev = new TestDevice()) {
-            assertEquals(0x11447700L, run(dev, "b32 b32 b32 b32", " prmt.b32 %d, %a, %b, 0x1470;",
-                    ints(a), ints(b), ints(0))[0]);
+            assertEquals(
+                    0x11447700L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32 %d, %a, %b, 0x1470;", ints(a), ints(b), ints(0))[0]);
             // sign replication: a selector nibble with bit 3 set replicates the sign bit of the selected byte:
             // 0xE selects byte 6 of {b, a} = 0xE6 -> 0xFF; 0x8 selects byte 0 = 0x00 -> 0x00
-            assertEquals(0xFF000000L, run(dev, "b32 b32 b32", " prmt.b32 %d, %a, %b, 0xE888;",
-                    ints(a), ints(0x77E65544L))[0]);
-            assertEquals(0x44332211L, run(dev, "b32 b32 b32 b32", " prmt.b32.f4e %d, %a, %b, %c;",
-                    ints(a), ints(b), ints(1))[0]);
-            assertEquals(0x55667700L, run(dev, "b32 b32 b32 b32", " prmt.b32.b4e %d, %a, %b, %c;",
-                    ints(a), ints(b), ints(0))[0]);
-            assertEquals(0x22222222L, run(dev, "b32 b32 b32 b32", " prmt.b32.rc8 %d, %a, %b, %c;",
-                    ints(a), ints(b), ints(2))[0]);
-            assertEquals(0x33221111L, run(dev, "b32 b32 b32 b32", " prmt.b32.ecl %d, %a, %b, %c;",
-                    ints(a), ints(b), ints(1))[0]);
-            assertEquals(0x11111100L, run(dev, "b32 b32 b32 b32", " prmt.b32.ecr %d, %a, %b, %c;",
-                    ints(a), ints(b), ints(1))[0]);
-            assertEquals(0x33223322L, run(dev, "b32 b32 b32 b32", " prmt.b32.rc16 %d, %a, %b, %c;",
-                    ints(a), ints(b), ints(1))[0]);
+            assertEquals(
+                    0xFF000000L,
+                    run(dev, "b32 b32 b32", " prmt.b32 %d, %a, %b, 0xE888;", ints(a), ints(0x77E65544L))[0]);
+            assertEquals(
+                    0x44332211L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32.f4e %d, %a, %b, %c;", ints(a), ints(b), ints(1))[0]);
+            assertEquals(
+                    0x55667700L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32.b4e %d, %a, %b, %c;", ints(a), ints(b), ints(0))[0]);
+            assertEquals(
+                    0x22222222L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32.rc8 %d, %a, %b, %c;", ints(a), ints(b), ints(2))[0]);
+            assertEquals(
+                    0x33221111L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32.ecl %d, %a, %b, %c;", ints(a), ints(b), ints(1))[0]);
+            assertEquals(
+                    0x11111100L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32.ecr %d, %a, %b, %c;", ints(a), ints(b), ints(1))[0]);
+            assertEquals(
+                    0x33223322L,
+                    run(dev, "b32 b32 b32 b32", " prmt.b32.rc16 %d, %a, %b, %c;", ints(a), ints(b), ints(1))[0]);
         }
     }
 
@@ -281,10 +297,14 @@ class IntegerSemanticsTest {
         long[] c = {1, 0, 1, 0, 1, 0};
         try (TestDevice dev = new TestDevice()) {
             // p|q: p = (a < b) and c, q = !(a < b) and c
-            long[] p = run(dev, "b32 b32 b32 pred",
+            long[] p = run(
+                    dev,
+                    "b32 b32 b32 pred",
                     " setp.lt.and.s32 %p1|%p2, %a, %b, %c;\n selp.b32 %x, 2, 0, %p1;\n selp.b32 %y, 1, 0, %p2;\n"
                             + " or.b32 %d, %x, %y;",
-                    a, b, c);
+                    a,
+                    b,
+                    c);
             assertArrayEquals(new long[] {2, 0, 1, 0, 1, 0}, p);
             long[] xor = run(dev, "pred b32 b32 pred", " setp.ge.xor.s32 %d, %a, %b, !%c;", a, b, c);
             // ge: {0,1,1,1,1,0}; !c: {0,1,0,1,0,1}

@@ -53,9 +53,18 @@ class IssueRecordTest {
                     assertEquals(2, rec.insn.srcRegs.length, "address and data registers");
                 }
             }
-            assertEquals(List.of(InstructionClass.MEM, InstructionClass.ALU, InstructionClass.ALU, InstructionClass.ALU,
-                    InstructionClass.MEM, InstructionClass.SFU, InstructionClass.BARRIER, InstructionClass.MEM,
-                    InstructionClass.BRANCH), classes);
+            assertEquals(
+                    List.of(
+                            InstructionClass.MEM,
+                            InstructionClass.ALU,
+                            InstructionClass.ALU,
+                            InstructionClass.ALU,
+                            InstructionClass.MEM,
+                            InstructionClass.SFU,
+                            InstructionClass.BARRIER,
+                            InstructionClass.MEM,
+                            InstructionClass.BRANCH),
+                    classes);
             assertNotNull(mem.get(0));
             assertTrue(launch.finished() || launch.residentCtas().get(0).finished());
         }

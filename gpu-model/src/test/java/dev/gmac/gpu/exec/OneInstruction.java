@@ -25,9 +25,15 @@ final class OneInstruction {
         for (int i = 1; i < t.length; i++) {
             loads.append(" ld.param.u64 %rd1, [in").append(i).append("];\n add.s64 %rd1, %rd1, %rd0;\n");
             if (t[i].equals("pred")) {
-                loads.append(" ld.global.u32 %t, [%rd1];\n setp.ne.u32 ").append(names[i]).append(", %t, 0;\n");
+                loads.append(" ld.global.u32 %t, [%rd1];\n setp.ne.u32 ")
+                        .append(names[i])
+                        .append(", %t, 0;\n");
             } else {
-                loads.append(" ld.global.").append(t[i]).append(' ').append(names[i]).append(", [%rd1];\n");
+                loads.append(" ld.global.")
+                        .append(t[i])
+                        .append(' ')
+                        .append(names[i])
+                        .append(", [%rd1];\n");
             }
         }
         String store = t[0].equals("pred")

@@ -154,8 +154,8 @@ class PdomGoldenTraceTest {
     }
 
     /** Runs one warp of {@code lanes} threads instruction by instruction; returns the collapsed stack states. */
-    private static List<String> trace(TestDevice dev, PtxModule m, String source, String kernel, int lanes,
-            long... args) {
+    private static List<String> trace(
+            TestDevice dev, PtxModule m, String source, String kernel, int lanes, long... args) {
         TreeMap<Integer, String> names = blocks(m, source, kernel);
         KernelLaunch launch = dev.gpu().prepare(m, kernel, Dim3.of(1), Dim3.of(lanes), 0, args);
         Cta cta = launch.dispatchCta();
@@ -198,8 +198,8 @@ class PdomGoldenTraceTest {
     void slidesFooExampleStatistics() {
         try (TestDevice dev = new TestDevice()) {
             PtxModule m = dev.load(FOO);
-            LaunchStats s = dev.launch(m, "foo_kernel", Dim3.of(1), Dim3.of(4), dev.ints(1, 2, 3, 4), dev.zeros(16),
-                    dev.zeros(16));
+            LaunchStats s = dev.launch(
+                    m, "foo_kernel", Dim3.of(1), Dim3.of(4), dev.ints(1, 2, 3, 4), dev.zeros(16), dev.zeros(16));
             // A+B: 7 instructions with 4 lanes; C: 2 with lanes T1,T2; D: 1 with T3,T4; E: 11 with 4 lanes
             assertEquals(7 + 2 + 1 + 11, s.warpInstructions());
             assertEquals(4 * 7 + 2 * 2 + 2 * 1 + 4 * 11, s.threadInstructions());
@@ -253,8 +253,9 @@ class PdomGoldenTraceTest {
                 }
             }
             assertEquals(List.of("A", "B", "C", "D", "E", "F", "G"), order);
-            assertEquals(Map.of("A", "1111", "B", "1110", "C", "1000", "D", "0110", "E", "1110", "F", "0001", "G",
-                    "1111"), masks);
+            assertEquals(
+                    Map.of("A", "1111", "B", "1110", "C", "1000", "D", "0110", "E", "1110", "F", "0001", "G", "1111"),
+                    masks);
         }
     }
 }

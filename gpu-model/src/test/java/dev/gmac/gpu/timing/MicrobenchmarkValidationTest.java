@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 7, item 6: the microbenchmark validations, expressed as synthetic instruction traces driven through the
- * {@link WarpExecutor} seam on every preset. (The same validations as CUDA kernels need the functional engine's
- * hook; see docs/timing-model.md.) Per-hop and per-instruction costs are measured as the difference between a
+ * {@link WarpExecutor} seam on every preset. (The same validations as CUDA kernels, run by the PTX engine on the
+ * 32-lane presets, are in {@code dev.gmac.gpu.timing.kernels}.) Per-hop and per-instruction costs are measured as the difference between a
  * long and a short run, which cancels start-up and exit costs.
  */
 class MicrobenchmarkValidationTest {

@@ -15,7 +15,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = GmacVersion.class,
         description = "ADSM/GMAC and GPU channels on a simulated SIMT GPU.",
-        subcommands = {BenchCommand.class, dev.gmac.samples.cli.ptx.PtxCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            BenchCommand.class,
+            dev.gmac.samples.cli.ptx.PtxCommand.class,
+            dev.gmac.samples.cli.study.StudyCommand.class,
+            dev.gmac.samples.cli.study.RunCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class GmacCommand implements Runnable {
     /** Exit status for a failed command. */
     public static final int EXIT_FAILURE = 1;

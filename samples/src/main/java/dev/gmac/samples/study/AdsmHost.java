@@ -4,6 +4,7 @@ import dev.gmac.api.Adsm;
 import dev.gmac.api.Dim3;
 import dev.gmac.api.PtxKernel;
 import dev.gmac.api.WriteSet;
+import dev.gmac.gpu.LaunchStats;
 
 /**
  * What an ADSM host program of the study sees: the {@link Adsm} instance, and one way to call a kernel that
@@ -14,6 +15,7 @@ import dev.gmac.api.WriteSet;
 public final class AdsmHost {
     private final Adsm adsm;
     private final boolean annotated;
+    private long threadInstructions;
 
     public AdsmHost(Adsm adsm, boolean annotated) {
         this.adsm = adsm;
@@ -41,5 +43,14 @@ public final class AdsmHost {
             adsm.adsmCall(kernel, grid, block, args);
         }
         adsm.adsmSync();
+        LaunchStats stats = adsm.lastLaunchStats();
+        if (stats != null) {
+            threadInstructions += stats.threadInstructions();
+        }
+    }
+
+    /** Thread instructions the software GPU executed for this host's calls. */
+    public long threadInstructions() {
+        return threadInstructions;
     }
 }

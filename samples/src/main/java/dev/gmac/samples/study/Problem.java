@@ -1,6 +1,5 @@
 package dev.gmac.samples.study;
 
-import dev.gmac.api.CudaStyle;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -23,7 +22,7 @@ public interface Problem {
     Outputs runAdsm(AdsmHost host, Path scratch) throws IOException;
 
     /** Runs the explicit-copy baseline: device buffers and hand-placed copies of exactly what is needed. */
-    Outputs runExplicit(CudaStyle cuda, Path scratch) throws IOException;
+    Outputs runExplicit(ExplicitHost host, Path scratch) throws IOException;
 
     /** Computes the outputs in plain Java. */
     Outputs reference();

@@ -1,5 +1,6 @@
 package dev.gmac.samples.study;
 
+import dev.gmac.samples.study.workload.Stencil3d;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +13,11 @@ import java.util.Optional;
  *   <li>on the stencil, rolling-update moves far less (at most a quarter) to the accelerator than lazy-update;
  *   <li>rolling-update with write-set annotations moves no more bytes than the explicit-copy baseline.
  * </ul>
+ *
+ * <p>The last relation fails on the stencil, by construction of block granularity: the host's point source is a
+ * read-modify-write of one float, for which the explicit baseline copies 4 bytes each way while rolling-update
+ * fetches and sends back the whole block that holds it. For the stencil the relation that does hold is also
+ * checked: rolling with annotations moves at most the explicit bytes plus one block each way per time step.
  */
 public final class Relations {
     /** "Far less" on the stencil: rolling's bytes to the accelerator at most this fraction of lazy's. */
@@ -27,7 +33,11 @@ public final class Relations {
             for (Variant v : List.of(Variant.LAZY, Variant.ROLLING)) {
                 Optional<RunRow> row = results.row(w, v);
                 if (batch.isPresent() && row.isPresent()) {
-                    out.add(noMoreThan(v.label() + " <= batch", w, row.get().counts(), batch.get().counts()));
+                    out.add(noMoreThan(
+                            v.label() + " <= batch",
+                            w,
+                            row.get().counts(),
+                            batch.get().counts()));
                 }
             }
             Optional<RunRow> annotated = results.row(w, Variant.ROLLING_ANNOTATED);
@@ -41,6 +51,21 @@ public final class Relations {
                         a <= e,
                         Units.bytes(a) + " vs " + Units.bytes(e) + " (" + a + " vs " + e + " bytes)"));
             }
+        }
+        Optional<RunRow> stencilAnnotated = results.row("stencil", Variant.ROLLING_ANNOTATED);
+        Optional<RunRow> stencilExplicit = results.row("stencil", Variant.EXPLICIT);
+        if (stencilAnnotated.isPresent() && stencilExplicit.isPresent()) {
+            int steps = Stencil3d.tableParams(results.options().scale()).steps();
+            long block = stencilAnnotated.get().settings().blockSize();
+            long a = stencilAnnotated.get().counts().bytes();
+            long e = stencilExplicit.get().counts().bytes();
+            long bound = e + 2 * block * steps;
+            out.add(new Relation(
+                    "rolling-annotated <= explicit + 2 blocks/step",
+                    "stencil",
+                    a <= bound,
+                    Units.bytes(a) + " vs " + Units.bytes(e) + " + 2 x " + Units.bytes(block) + " x " + steps
+                            + " steps (" + a + " vs " + bound + " bytes)"));
         }
         Optional<RunRow> lazy = results.row("stencil", Variant.LAZY);
         Optional<RunRow> rolling = results.row("stencil", Variant.ROLLING);
@@ -62,8 +87,8 @@ public final class Relations {
     }
 
     private static Relation noMoreThan(String claim, String workload, TransferCounts row, TransferCounts batch) {
-        boolean holds = row.bytesToAccelerator() <= batch.bytesToAccelerator()
-                && row.bytesToHost() <= batch.bytesToHost();
+        boolean holds =
+                row.bytesToAccelerator() <= batch.bytesToAccelerator() && row.bytesToHost() <= batch.bytesToHost();
         String detail = "to accelerator " + Units.bytes(row.bytesToAccelerator()) + " vs "
                 + Units.bytes(batch.bytesToAccelerator()) + ", to host " + Units.bytes(row.bytesToHost()) + " vs "
                 + Units.bytes(batch.bytesToHost());

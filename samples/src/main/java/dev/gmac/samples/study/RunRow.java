@@ -6,8 +6,10 @@ package dev.gmac.samples.study;
  *
  * @param workload the workload's name
  * @param size its input size, in words
+ * @param threadInstructions simulated thread instructions of the run's kernels (the work the software GPU did)
  */
-public record RunRow(String workload, String size, RunSettings settings, TransferCounts counts) {
+public record RunRow(
+        String workload, String size, RunSettings settings, TransferCounts counts, long threadInstructions) {
     public Variant variant() {
         return settings.variant();
     }

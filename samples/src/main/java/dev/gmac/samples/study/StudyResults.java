@@ -13,6 +13,20 @@ public record StudyResults(StudyOptions options, List<RunRow> rows, Map<Figure, 
         sweeps = Map.copyOf(sweeps);
     }
 
+    /** How many runs the results hold, table and sweeps together. */
+    public int runs() {
+        return rows.size() + sweeps.values().stream().mapToInt(List::size).sum();
+    }
+
+    /** The simulated thread instructions of every run, table and sweeps together. */
+    public long threadInstructions() {
+        long sum = rows.stream().mapToLong(RunRow::threadInstructions).sum();
+        for (List<SweepPoint> points : sweeps.values()) {
+            sum += points.stream().mapToLong(p -> p.run().threadInstructions()).sum();
+        }
+        return sum;
+    }
+
     /** The points of one sweep (empty when it did not run). */
     public List<SweepPoint> sweep(Figure figure) {
         return sweeps.getOrDefault(figure, List.of());

@@ -26,23 +26,28 @@ public final class StudyRunner {
         try {
             Outputs outputs;
             TransferCounts counts;
+            long work;
             if (settings.variant().isExplicit()) {
                 try (CudaStyle cuda = CudaStyle.open(settings.config())) {
-                    outputs = problem.runExplicit(cuda, scratch);
+                    ExplicitHost host = new ExplicitHost(cuda);
+                    outputs = problem.runExplicit(host, scratch);
                     counts = TransferCounts.of(cuda.stats(), settings.config().costModel());
+                    work = host.threadInstructions();
                 }
             } else {
                 try (Adsm adsm = Adsm.open(settings.config())) {
-                    outputs = problem.runAdsm(new AdsmHost(adsm, settings.variant().annotated()), scratch);
+                    AdsmHost host = new AdsmHost(adsm, settings.variant().annotated());
+                    outputs = problem.runAdsm(host, scratch);
                     counts = TransferCounts.of(adsm.stats(), settings.config().costModel());
+                    work = host.threadInstructions();
                 }
             }
             Optional<String> mismatch = prepared.mismatch(outputs);
             if (mismatch.isPresent()) {
-                throw new StudyException(describe(problem, settings) + ": result differs from the Java reference: "
-                        + mismatch.get());
+                throw new StudyException(
+                        describe(problem, settings) + ": result differs from the Java reference: " + mismatch.get());
             }
-            return new RunRow(problem.workload(), problem.size(), settings, counts);
+            return new RunRow(problem.workload(), problem.size(), settings, counts, work);
         } catch (IOException e) {
             throw new StudyException(describe(problem, settings) + ": I/O failed: " + e.getMessage(), e);
         } finally {
@@ -51,8 +56,9 @@ public final class StudyRunner {
     }
 
     private static String describe(Problem problem, RunSettings settings) {
-        return problem.workload() + " (" + problem.size() + ") under " + settings.variant().label() + ", block "
-                + Units.bytes(settings.blockSize()) + ", rolling size " + settings.rollingSize();
+        return problem.workload() + " (" + problem.size() + ") under "
+                + settings.variant().label() + ", block " + Units.bytes(settings.blockSize()) + ", rolling size "
+                + settings.rollingSize();
     }
 
     private static Path createScratch() {

@@ -45,14 +45,16 @@ public final class Units {
         }
         long number = Long.parseLong(s.substring(0, end));
         String unit = s.substring(end);
-        long factor = switch (unit) {
-            case "", "b" -> 1L;
-            case "k", "kb", "kib" -> 1L << 10;
-            case "m", "mb", "mib" -> 1L << 20;
-            case "g", "gb", "gib" -> 1L << 30;
-            default -> throw new IllegalArgumentException(
-                    "unknown unit '" + unit + "' in '" + text + "' (use B, KiB, MiB or GiB)");
-        };
+        long factor =
+                switch (unit) {
+                    case "", "b" -> 1L;
+                    case "k", "kb", "kib" -> 1L << 10;
+                    case "m", "mb", "mib" -> 1L << 20;
+                    case "g", "gb", "gib" -> 1L << 30;
+                    default ->
+                        throw new IllegalArgumentException(
+                                "unknown unit '" + unit + "' in '" + text + "' (use B, KiB, MiB or GiB)");
+                };
         return Math.multiplyExact(number, factor);
     }
 

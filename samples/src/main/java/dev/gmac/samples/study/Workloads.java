@@ -47,8 +47,8 @@ public final class Workloads {
                 return w;
             }
         }
-        throw new IllegalArgumentException("unknown workload '" + name + "' (known: " + String.join(", ", names())
-                + ")");
+        throw new IllegalArgumentException(
+                "unknown workload '" + name + "' (known: " + String.join(", ", names()) + ")");
     }
 
     /**

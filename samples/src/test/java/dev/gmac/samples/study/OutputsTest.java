@@ -22,13 +22,16 @@ class OutputsTest {
         Outputs expected = new Outputs().ints("h", new int[] {1, 2, 3});
         assertEquals(
                 "h[2]: expected 3, got 4",
-                expected.firstMismatch(new Outputs().ints("h", new int[] {1, 2, 4}), 1).orElseThrow());
+                expected.firstMismatch(new Outputs().ints("h", new int[] {1, 2, 4}), 1)
+                        .orElseThrow());
         assertEquals(
                 "outputs [g], expected [h]",
-                expected.firstMismatch(new Outputs().ints("g", new int[] {1, 2, 3}), 0).orElseThrow());
+                expected.firstMismatch(new Outputs().ints("g", new int[] {1, 2, 3}), 0)
+                        .orElseThrow());
         assertEquals(
                 "h: 2 elements, expected 3",
-                expected.firstMismatch(new Outputs().ints("h", new int[] {1, 2}), 0).orElseThrow());
+                expected.firstMismatch(new Outputs().ints("h", new int[] {1, 2}), 0)
+                        .orElseThrow());
     }
 
     @Test

@@ -25,7 +25,11 @@ public final class StudyFixtures {
 
     public static RunRow row(String workload, Variant v, long toAccel, long toHost) {
         return new RunRow(
-                workload, "tiny", new RunSettings(v, 4096, 2), counts(toAccel, toHost, 10, (toAccel + toHost) / 6e9));
+                workload,
+                "tiny",
+                new RunSettings(v, 4096, 2),
+                counts(toAccel, toHost, 10, (toAccel + toHost) / 6e9),
+                1000);
     }
 
     /** Two workloads (the stencil and "w, with comma") under the five variants, plus one point per sweep. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.gmac.samples.study.workload.Stencil3d;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,7 +78,8 @@ class TransferStudyTest {
         // StudyRunner compares the outputs with the reference and throws on any difference.
         RunRow row = row(workload, Variant.parse(variant));
         assertEquals(workload, row.workload());
-        assertTrue(row.counts().bytes() > 0 || Variant.parse(variant).isExplicit(), "something moved");
+        assertTrue(row.counts().bytes() > 0, "something moved");
+        assertTrue(row.threadInstructions() > 0, "the kernels ran on the software GPU");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -104,18 +106,44 @@ class TransferStudyTest {
                 "rolling " + rolling + " bytes vs lazy " + lazy + " bytes to the accelerator");
     }
 
+    static Stream<String> workloadsButTheStencil() {
+        return workloads().filter(w -> !w.equals("stencil"));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource("workloads")
+    @MethodSource("workloadsButTheStencil")
     void annotatedRollingMovesNoMoreThanExplicitCopies(String workload) {
         long annotated = row(workload, Variant.ROLLING_ANNOTATED).counts().bytes();
         long explicit = row(workload, Variant.EXPLICIT).counts().bytes();
         assertTrue(annotated <= explicit, "rolling-annotated " + annotated + " bytes vs explicit " + explicit);
     }
 
+    /**
+     * The relation above fails on the stencil, and this is why (docs/transfer-study.md has the numbers of the
+     * default study): the point source is a read-modify-write of one float. The explicit baseline copies those 4
+     * bytes each way; rolling-update must fetch the block holding them when it is invalid and send the block back
+     * at the next call. What does hold: one block to the accelerator per step, and at most one block each way per
+     * step more than the explicit copies.
+     */
+    @Test
+    void onTheStencilAnnotatedRollingMovesExplicitPlusAtMostOneBlockEachWayPerStep() {
+        int steps = Stencil3d.tableParams(Scale.TEST).steps();
+        long block = RunSettings.DEFAULT_BLOCK_SIZE;
+        TransferCounts annotated = row("stencil", Variant.ROLLING_ANNOTATED).counts();
+        TransferCounts explicit = row("stencil", Variant.EXPLICIT).counts();
+        assertEquals(steps * Float.BYTES, explicit.bytesToAccelerator(), "explicit: one float per step");
+        assertEquals(steps * block, annotated.bytesToAccelerator(), "rolling: the source's block per step");
+        long excess = annotated.bytes() - explicit.bytes();
+        assertTrue(excess > 0, "block granularity costs more than one float here");
+        assertTrue(excess <= 2 * steps * block, "excess " + excess + " bytes over " + steps + " steps");
+        assertTrue(annotated.bytesToHost() - explicit.bytesToHost() <= steps * block);
+    }
+
     @Test
     void everyRunHappened() {
         if (!FAILURES.isEmpty()) {
-            fail(FAILURES.size() + " runs failed, first: " + FAILURES.keySet().iterator().next() + ": "
+            fail(FAILURES.size() + " runs failed, first: "
+                    + FAILURES.keySet().iterator().next() + ": "
                     + FAILURES.values().iterator().next().getMessage());
         }
         assertEquals(Workloads.all().size() * Variant.STUDY.size(), ROWS.size());

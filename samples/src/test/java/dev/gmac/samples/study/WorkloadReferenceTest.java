@@ -33,6 +33,22 @@ class WorkloadReferenceTest {
     }
 
     @Test
+    void fullScaleInputsAreValid() {
+        // Building the paper-sized problems checks their parameters (divisibility, frame shapes) without running.
+        for (Workload w : Workloads.all()) {
+            assertTrue(w.problem(Scale.FULL, SEED).size().length() > 0, w.name());
+        }
+        for (int side : Stencil3d.sweepSides(Scale.FULL)) {
+            assertTrue(new Stencil3d()
+                    .problem(Stencil3d.sweepParams(Scale.FULL, side), SEED)
+                    .size()
+                    .startsWith(side + "^3"));
+        }
+        assertTrue(
+                new Tpacf().problem(Tpacf.sweepParams(Scale.FULL), SEED).size().length() > 0);
+    }
+
+    @Test
     void petriNetFiringsConserveTokensInEveryReplica() {
         PetriNet.Params p = PetriNet.params(Scale.TEST);
         Outputs out = new PetriNet().problem(Scale.TEST, SEED).reference();
@@ -79,13 +95,18 @@ class WorkloadReferenceTest {
     void tpacfBinsEveryPairExactlyOnce() {
         Tpacf.Params p = Tpacf.tableParams(Scale.TEST);
         int[] histogram = new Tpacf().problem(Scale.TEST, SEED).reference().intArray("histogram");
-        assertEquals((long) p.dataPoints() * p.randomPoints(), Arrays.stream(histogram).asLongStream().sum());
+        assertEquals(
+                (long) p.dataPoints() * p.randomPoints(),
+                Arrays.stream(histogram).asLongStream().sum());
     }
 
     @Test
     void motionSearchFindsThePanOfTheScene() {
         SumOfAbsoluteDifferences.Params p = SumOfAbsoluteDifferences.params(Scale.TEST);
-        int[] best = new SumOfAbsoluteDifferences().problem(Scale.TEST, SEED).reference().intArray("bestVector");
+        int[] best = new SumOfAbsoluteDifferences()
+                .problem(Scale.TEST, SEED)
+                .reference()
+                .intArray("bestVector");
         int side = 2 * p.range() + 1;
         // The scene pans so that current(x, y) = reference(x + 2, y + 1).
         int expected = (1 + p.range()) * side + (2 + p.range());

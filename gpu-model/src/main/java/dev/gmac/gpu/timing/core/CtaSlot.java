@@ -5,7 +5,6 @@ package dev.gmac.gpu.timing.core;
  * the scoreboard and scheduler and releases a few cycles after the last warp arrives).
  */
 final class CtaSlot {
-    final int localIndex;
     final int globalSlot;
     final WarpSlot[] warps;
     boolean active;
@@ -14,8 +13,7 @@ final class CtaSlot {
     int liveWarps;
     int arrived;
 
-    CtaSlot(int localIndex, int globalSlot, int maxWarps) {
-        this.localIndex = localIndex;
+    CtaSlot(int globalSlot, int maxWarps) {
         this.globalSlot = globalSlot;
         this.warps = new WarpSlot[maxWarps];
     }

@@ -47,12 +47,4 @@ final class PendingLoad {
         warp = null;
         return cycle;
     }
-
-    WarpSlot warp() {
-        return warp;
-    }
-
-    int generation() {
-        return generation;
-    }
 }

@@ -78,7 +78,7 @@ public final class SimtCore implements IssueProbe {
         }
         this.ctas = new CtaSlot[this.config.maxCtas()];
         for (int c = 0; c < ctas.length; c++) {
-            ctas[c] = new CtaSlot(c, id * ctas.length + c, maxWarps);
+            ctas[c] = new CtaSlot(id * ctas.length + c, maxWarps);
         }
         this.alu = new PipelinePool(this.config.alu(), this.config.warpSize());
         this.sfu = new PipelinePool(this.config.sfu(), this.config.warpSize());

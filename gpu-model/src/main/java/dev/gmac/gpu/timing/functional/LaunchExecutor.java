@@ -93,7 +93,9 @@ public final class LaunchExecutor implements WarpExecutor {
                     + warpsBySlot.length);
         }
         long linear = cta.ctaId().x()
-                + (long) launch.grid().x() * (cta.ctaId().y() + (long) launch.grid().y() * cta.ctaId().z());
+                + (long) launch.grid().x()
+                        * (cta.ctaId().y()
+                                + (long) launch.grid().y() * cta.ctaId().z());
         if (linear != ctaId) {
             throw new TimingException("kernel " + launch.kernelName() + ": the functional model dispatched CTA "
                     + linear + " where the timing model placed CTA " + ctaId);

@@ -59,8 +59,8 @@ public final class TimedLaunch {
             long... args) {
         String preset = timing.config().name();
         if (timing.config().core().warpSize() != 32) {
-            throw new TimingException("preset " + preset + " has " + timing.config().core().warpSize()
-                    + "-lane warps; the PTX engine runs 32-lane warps");
+            throw new TimingException("preset " + preset + " has "
+                    + timing.config().core().warpSize() + "-lane warps; the PTX engine runs 32-lane warps");
         }
         if (gpu.config().maxResidentCtas() < timing.ctaSlots()) {
             throw new TimingException("preset " + preset + " can hold " + timing.ctaSlots()
@@ -68,8 +68,7 @@ public final class TimedLaunch {
                     + "; build it with GpuConfig.builder().maxResidentCtas(" + timing.ctaSlots() + ")");
         }
         KernelLaunch launch = gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, args);
-        LaunchExecutor executor =
-                new LaunchExecutor(launch, timing.ctaSlots(), dynamicSharedBytes, registersPerThread);
+        LaunchExecutor executor = new LaunchExecutor(launch, timing.ctaSlots(), dynamicSharedBytes, registersPerThread);
         KernelTimingStats stats = timing.run(executor.resources(), executor, cycleLimit);
         return new Result(launch.stats(), stats);
     }

@@ -11,7 +11,8 @@ import java.util.Arrays;
 /**
  * The DRAM channel of one memory partition (Fung thesis Tables 3.2, 4.4, 6.1): banks with one open row each
  * (open-page policy), a request queue served first-ready first-come-first-served (row hits first, then the
- * oldest) or in strict order, and one data bus.
+ * oldest) or in strict order, and one data bus. Under FR-FCFS a row hit is ready even while its bank is busy with
+ * the previous column access to the same row, as long as its data can follow the bus's last burst without a gap.
  *
  * <p>Timing of one access, in DRAM cycles: a row hit issues its column command when the bank is ready and
  * returns data {@code tCL} later; a miss to a bank with another row open first precharges ({@code tRP}, no
@@ -80,11 +81,6 @@ final class DramChannel {
         Arrays.fill(lastActivate, Long.MIN_VALUE / 4);
     }
 
-    /** Ticks one line occupies the data bus. */
-    long burstTicks() {
-        return burst;
-    }
-
     /** A request ({@code address} partition-local) reaches the queue at tick {@code now}. */
     void enqueue(MemoryRequest r, long now) {
         if (count < capacity) {
@@ -115,11 +111,15 @@ final class DramChannel {
         int scan = frFcfs ? count : 1;
         for (int i = 0; i < scan; i++) {
             int b = bank(pending[i]);
-            if (bankReady[b] > now) {
+            boolean hit = openRow[b] == row(pending[i]);
+            // A row hit whose bank is still busy is ready all the same when its data can follow the bus's last
+            // burst without a gap: column commands to an open row pipeline. (Waiting for the bank instead would
+            // let a younger row miss to another bank close that bank's row first, breaking up streams.)
+            if (bankReady[b] > now && !(hit && bankReady[b] + tCL <= busFree)) {
                 earliestBank = Math.min(earliestBank, bankReady[b]);
                 continue;
             }
-            if (openRow[b] == row(pending[i])) {
+            if (hit) {
                 chosen = i;
                 break;
             }
@@ -180,10 +180,5 @@ final class DramChannel {
             counters.dramReads++;
         }
         return dataStart + burst;
-    }
-
-    /** Requests queued or waiting for a queue entry. */
-    int occupancy() {
-        return count + overflow.size();
     }
 }

@@ -117,7 +117,7 @@ final class MemoryPartition {
     private void miss(long line, MemoryRequest first, long ready, boolean dirty) {
         pendingLines.allocate(line, first);
         writeback(l2.fill(line, dirty), ready);
-        MemoryRequest fetch = system.obtainInternal();
+        MemoryRequest fetch = system.obtain();
         fetch.kind(MemoryRequest.Kind.READ);
         fetch.address = line << lineShift;
         fetch.partition = id;
@@ -130,7 +130,7 @@ final class MemoryPartition {
             return;
         }
         counters.l2Writebacks++;
-        MemoryRequest w = system.obtainInternal();
+        MemoryRequest w = system.obtain();
         w.kind(MemoryRequest.Kind.WRITE);
         w.address = victimLine << lineShift;
         w.partition = id;
@@ -160,6 +160,6 @@ final class MemoryPartition {
                 w = next;
             }
         }
-        system.releaseInternal(d);
+        system.release(d);
     }
 }

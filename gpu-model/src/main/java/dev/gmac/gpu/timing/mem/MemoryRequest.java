@@ -46,7 +46,6 @@ public final class MemoryRequest extends Event {
     int stage;
     int partition;
     int flits;
-    boolean internal;
 
     /** Line-aligned byte address (after local-memory mapping). */
     public long address;
@@ -83,7 +82,6 @@ public final class MemoryRequest extends Event {
         stage = 0;
         partition = 0;
         flits = 0;
-        internal = false;
         address = 0;
         bytes = 0;
         ops = 0;

@@ -21,7 +21,6 @@ import java.util.List;
  * UnloadedLatency}.
  */
 public final class MemorySystem {
-    private final TimingConfig config;
     private final EventQueue queue;
     private final AddressMap map;
     private final Crossbar requestNet;
@@ -38,7 +37,6 @@ public final class MemorySystem {
 
     /** The memory system of {@code config}, scheduling its events on {@code queue}. */
     public MemorySystem(TimingConfig config, EventQueue queue) {
-        this.config = config;
         this.queue = queue;
         TimeBase time = new TimeBase(config.clocks());
         int parts = config.memory().partitions();
@@ -83,11 +81,6 @@ public final class MemorySystem {
         return map;
     }
 
-    /** The configuration. */
-    public TimingConfig config() {
-        return config;
-    }
-
     /** A cleared request from the pool; the caller fills kind, address, bytes, ops, core, fill and tag. */
     public MemoryRequest obtain() {
         int n = pool.size();
@@ -100,16 +93,6 @@ public final class MemorySystem {
     public void release(MemoryRequest r) {
         r.clear();
         pool.add(r);
-    }
-
-    MemoryRequest obtainInternal() {
-        MemoryRequest r = obtain();
-        r.internal = true;
-        return r;
-    }
-
-    void releaseInternal(MemoryRequest r) {
-        release(r);
     }
 
     /**
@@ -210,11 +193,6 @@ public final class MemorySystem {
     /** Number of partitions. */
     public int partitionCount() {
         return partitions.length;
-    }
-
-    /** Ticks one line occupies a DRAM data bus. */
-    public long dramBurstTicks() {
-        return partitions[0].dram().burstTicks();
     }
 
     /**

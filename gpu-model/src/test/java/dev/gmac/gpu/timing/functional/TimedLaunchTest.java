@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class TimedLaunchTest {
 
     private static SoftwareGpu gpu(TimingSimulator sim) {
-        return new SoftwareGpu(GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build());
+        return new SoftwareGpu(
+                GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build());
     }
 
     private static long upload(SoftwareGpu gpu, float[] values) {
@@ -84,7 +85,11 @@ class TimedLaunchTest {
             assertEquals(res.functional().threadInstructions(), res.timing().threadInstructions());
             assertEquals(res.functional().simdEfficiency(), res.timing().simdEfficiency(), 1e-12);
             assertTrue(res.timing().cycles() > 330 + 200, "at least one DRAM round trip");
-            assertEquals(2 * 157 + 157, res.timing().cores().stream().mapToLong(c -> c.globalSegments()).sum(),
+            assertEquals(
+                    2 * 157 + 157,
+                    res.timing().cores().stream()
+                            .mapToLong(c -> c.globalSegments())
+                            .sum(),
                     "157 warps: two coalesced loads and one store each");
         }
     }
@@ -117,13 +122,25 @@ class TimedLaunchTest {
                 long db = upload(gpu, b);
                 long dc = gpu.malloc(4L * n * n);
                 TimedLaunch.Result res = TimedLaunch.run(
-                        gpu, sim, mod, "matmul_tiled", Dim3.of(n / 16, n / 16), Dim3.of(16, 16), 0, da, db, dc, n, n,
+                        gpu,
+                        sim,
+                        mod,
+                        "matmul_tiled",
+                        Dim3.of(n / 16, n / 16),
+                        Dim3.of(16, 16),
+                        0,
+                        da,
+                        db,
+                        dc,
+                        n,
+                        n,
                         n);
                 assertArrayEquals(expected, floats(gpu, dc, n * n), preset);
                 assertEquals(res.functional().warpInstructions(), res.timing().warpInstructions(), preset);
                 assertEquals(0, res.timing().memoryStall(MemoryStall.BANK_CONFLICT), preset);
                 assertTrue(res.timing().cores().get(0).sharedAccesses() > 0, preset);
-                assertTrue(res.timing().slots(IssueSlot.laneBucket(32, 32)) > 0.9 * res.timing().warpInstructions());
+                assertTrue(res.timing().slots(IssueSlot.laneBucket(32, 32))
+                        > 0.9 * res.timing().warpInstructions());
             }
         }
     }
@@ -165,7 +182,8 @@ class TimedLaunchTest {
             java.util.Arrays.fill(a, 1f);
             long da = upload(gpu, a);
             long dc = gpu.malloc(4L * n * n);
-            return TimedLaunch.run(gpu, sim, mod, "matmul_tiled", Dim3.of(3, 3), Dim3.of(16, 16), 0, da, da, dc, n, n, n)
+            return TimedLaunch.run(
+                            gpu, sim, mod, "matmul_tiled", Dim3.of(3, 3), Dim3.of(16, 16), 0, da, da, dc, n, n, n)
                     .timing()
                     .toMap();
         }
@@ -182,7 +200,8 @@ class TimedLaunchTest {
             assertTrue(e.getMessage().contains("64-lane warps"), e.getMessage());
         }
         TimingSimulator sim = new TimingSimulator(TimingPresets.load("fx5800"));
-        try (SoftwareGpu small = new SoftwareGpu(GpuConfig.builder().maxResidentCtas(8).build())) {
+        try (SoftwareGpu small =
+                new SoftwareGpu(GpuConfig.builder().maxResidentCtas(8).build())) {
             PtxModule m = small.loadResource("/ptx/vector_add.ptx");
             TimingException e = assertThrows(
                     TimingException.class,

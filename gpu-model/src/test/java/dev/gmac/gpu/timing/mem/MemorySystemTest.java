@@ -128,6 +128,29 @@ class MemorySystemTest {
         assertEquals(List.of("miss", "hit"), serviceOrder("fcfs"));
     }
 
+    @Test
+    void rowHitsToTheBankStillBusyStreamAheadOfAYoungerMissToAnotherBank() {
+        // Bank 0 opens row 0 and is busy with it when four more hits to that row and a miss to bank 1 wait: the
+        // hits' column commands pipeline behind the first, so FR-FCFS sends them first (issue 7's streaming
+        // kernel on fx5800-tbc lost 7% of its bandwidth when the miss went first and broke the stream).
+        TimingConfig c = TimingPresets.load("gtx480");
+        EventQueue q = new EventQueue();
+        MemorySystem m = system(c, q);
+        int line = c.memory().lineBytes();
+        long miss = global(c, 0, local(c, 1, 7, 0));
+        read(m, global(c, 0, local(c, 0, 0, 0)), 0);
+        for (int i = 1; i <= 4; i++) {
+            read(m, global(c, 0, local(c, 0, 0, i * line)), TimeBase.cycleToTick(i));
+        }
+        read(m, miss, TimeBase.cycleToTick(5));
+        q.runUntil(Long.MAX_VALUE);
+        assertEquals(6, replies.size());
+        assertEquals(miss, replies.get(5)[0], "the miss is served last");
+        assertEquals(4, m.counters(0).dramRowHits, "the four hits found row 0 open");
+        assertEquals(2, m.counters(0).dramRowMisses, "the first read and the miss activated their rows");
+        replies.clear();
+    }
+
     private List<String> serviceOrder(String policy) {
         TimingConfig c = TimingPresets.parse("t", "extends = gtx480\ndram.scheduler = " + policy + "\n");
         EventQueue q = new EventQueue();

@@ -1,10 +1,15 @@
 package dev.gmac.samples.cli.ptx;
 
+import dev.gmac.gpu.GpuConfig;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.KernelSignature;
 import dev.gmac.gpu.ptx.PtxException;
 import dev.gmac.gpu.ptx.PtxModule;
+import dev.gmac.gpu.timing.TimingSimulator;
+import dev.gmac.gpu.timing.config.TimingConfig;
+import dev.gmac.gpu.timing.functional.TimedLaunch;
+import dev.gmac.gpu.timing.stats.KernelTimingStats;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -18,14 +23,26 @@ import java.util.Map;
  * and returns {@code {"buffers": {name: [values...]}, "stats": {...}}} ready for JSON output. A kernel fault
  * propagates as the engine's {@link dev.gmac.gpu.KernelFaultException}.
  *
- * <p>The functional model is all it runs today; a timing run (issue 7's {@code --timing --config}) would take the
- * same spec and add its figures next to {@code stats}.
+ * <p>Given a {@link TimingConfig} (issue 7's {@code --timing --config}), the launch runs through {@link TimedLaunch}
+ * on a fresh {@link TimingSimulator}: the same results, and {@code stats} holds the functional statistics followed by
+ * every timing statistic ({@link KernelTimingStats#toMap()}) whose key the functional map does not already have
+ * (the shared ones, {@code kernel}, {@code warpInstructions}, {@code threadInstructions} and {@code simdEfficiency},
+ * are equal by construction).
  */
 final class SpecRunner {
     private SpecRunner() {}
 
     static Map<String, Object> run(RunSpec spec, String ptxText) {
-        try (SoftwareGpu gpu = new SoftwareGpu()) {
+        return run(spec, ptxText, null);
+    }
+
+    /** As {@link #run(RunSpec, String)}; with {@code timing} non-null, under the timing model it configures. */
+    static Map<String, Object> run(RunSpec spec, String ptxText, TimingConfig timing) {
+        TimingSimulator sim = timing == null ? null : new TimingSimulator(timing);
+        GpuConfig gpuConfig = sim == null
+                ? GpuConfig.defaults()
+                : GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build();
+        try (SoftwareGpu gpu = new SoftwareGpu(gpuConfig)) {
             PtxModule module;
             try {
                 module = gpu.load(ptxText);
@@ -67,7 +84,15 @@ final class SpecRunner {
                         ? addresses.get(ba.buffer())
                         : ((RunSpec.ScalarArg) a).rawBits();
             }
-            LaunchStats stats = gpu.launch(module, spec.kernel(), spec.grid(), spec.block(), spec.sharedBytes(), args);
+            Map<String, Object> stats;
+            if (sim == null) {
+                stats = gpu.launch(module, spec.kernel(), spec.grid(), spec.block(), spec.sharedBytes(), args)
+                        .toMap();
+            } else {
+                TimedLaunch.Result timed = TimedLaunch.run(
+                        gpu, sim, module, spec.kernel(), spec.grid(), spec.block(), spec.sharedBytes(), args);
+                stats = merged(timed.functional(), timed.timing());
+            }
 
             Map<String, Object> buffers = new LinkedHashMap<>();
             for (String name : spec.print()) {
@@ -83,8 +108,14 @@ final class SpecRunner {
             }
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("buffers", buffers);
-            result.put("stats", stats.toMap());
+            result.put("stats", stats);
             return result;
         }
+    }
+
+    private static Map<String, Object> merged(LaunchStats functional, KernelTimingStats timing) {
+        Map<String, Object> stats = new LinkedHashMap<>(functional.toMap());
+        timing.toMap().forEach(stats::putIfAbsent);
+        return stats;
     }
 }

@@ -92,8 +92,12 @@ public final class StudyCommand implements Callable<Integer> {
     @Option(names = "--no-plots", description = "Do not write PNG and SVG plots.")
     boolean noPlots;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Runs executed at once (default: ${DEFAULT-VALUE}).")
-    int jobs = 1;
+    @Option(
+            names = "--jobs",
+            paramLabel = "N",
+            description =
+                    "Runs executed at once (default: the number of processors, at most 4, here ${DEFAULT-VALUE}).")
+    int jobs = Math.min(4, Runtime.getRuntime().availableProcessors());
 
     @Option(names = "--no-progress", description = "Never draw the progress line on standard error.")
     boolean noProgress;

@@ -20,7 +20,7 @@ import java.util.Locale;
 public final class CsvReport {
     static final String RUN_COLUMNS = "workload,size,protocol,blockSize,rollingSize,bytesToAccelerator,bytesToHost,"
             + "transfersToAccelerator,transfersToHost,readFaults,writeFaults,evictions,modelledSeconds,"
-            + "modelledSecondsToAccelerator,modelledSecondsToHost";
+            + "modelledSecondsToAccelerator,modelledSecondsToHost,threadInstructions";
 
     private CsvReport() {}
 
@@ -60,7 +60,8 @@ public final class CsvReport {
 
     /** A sweep: one line per point, with its series and x value first. */
     public static String sweep(List<SweepPoint> points) {
-        StringBuilder out = new StringBuilder("figure,series,x,").append(RUN_COLUMNS).append('\n');
+        StringBuilder out =
+                new StringBuilder("figure,series,x,").append(RUN_COLUMNS).append('\n');
         for (SweepPoint p : points) {
             out.append(p.figure().key())
                     .append(',')
@@ -92,7 +93,8 @@ public final class CsvReport {
                 Long.toString(c.evictions()),
                 number(c.modelledSeconds()),
                 number(c.modelledSecondsToAccelerator()),
-                number(c.modelledSecondsToHost()));
+                number(c.modelledSecondsToHost()),
+                Long.toString(r.threadInstructions()));
     }
 
     /** Quotes a text field when it holds a comma, quote or line break. */

@@ -1,5 +1,6 @@
 package dev.gmac.samples.study.report;
 
+import dev.gmac.samples.json.Json;
 import dev.gmac.samples.study.Figure;
 import dev.gmac.samples.study.Relation;
 import dev.gmac.samples.study.Relations;
@@ -9,7 +10,6 @@ import dev.gmac.samples.study.StudyResults;
 import dev.gmac.samples.study.SweepPoint;
 import dev.gmac.samples.study.TransferCounts;
 import dev.gmac.samples.study.Workload;
-import dev.gmac.samples.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +24,7 @@ import java.util.Map;
  *   "rows":      [ { "workload", "size", "protocol", "blockSize", "rollingSize", "bytesToAccelerator",
  *                    "bytesToHost", "transfers", "transfersToAccelerator", "transfersToHost", "readFaults",
  *                    "writeFaults", "evictions", "modelledSeconds", "modelledSecondsToAccelerator",
- *                    "modelledSecondsToHost", "relativeToBatch", "relativeToExplicit" } ],
+ *                    "modelledSecondsToHost", "threadInstructions", "relativeToBatch", "relativeToExplicit" } ],
  *   "relations": [ { "claim", "workload", "holds", "detail" } ],
  *   "figure9":   [ { "series", "x", ...the row fields } ],
  *   "figure11":  [ ... ],
@@ -99,6 +99,7 @@ public final class JsonReport {
         m.put("modelledSeconds", c.modelledSeconds());
         m.put("modelledSecondsToAccelerator", c.modelledSecondsToAccelerator());
         m.put("modelledSecondsToHost", c.modelledSecondsToHost());
+        m.put("threadInstructions", r.threadInstructions());
         return m;
     }
 

@@ -59,6 +59,11 @@ public final class ResultTable {
                 out.append('\n').append(sweep(f, results.sweep(f)));
             }
         }
+        out.append(String.format(
+                Locale.ROOT,
+                "%nKernels: %,d simulated thread instructions over %d runs.%n",
+                results.threadInstructions(),
+                results.runs()));
         return out.toString();
     }
 
@@ -88,7 +93,10 @@ public final class ResultTable {
         List<String> headers = HEADERS.subList(0, HEADERS.size() - 2);
         TextTable t = new TextTable(headers, 2);
         t.row(cells(row.workload(), row, Double.NaN, Double.NaN).subList(0, headers.size()));
-        return out.append(t.render()).toString();
+        return out.append(t.render())
+                .append(String.format(
+                        Locale.ROOT, "%nKernels: %,d simulated thread instructions.%n", row.threadInstructions()))
+                .toString();
     }
 
     private static List<String> cells(String workload, RunRow r, double vsBatch, double vsExplicit) {
@@ -128,17 +136,29 @@ public final class ResultTable {
 
     /** One sweep as a table. */
     public static String sweep(Figure figure, List<SweepPoint> points) {
-        String title = figure.title() + ", " + points.get(0).run().size() + "\n";
+        String common =
+                commonDescription(points.stream().map(p -> p.run().size()).toList());
+        String title = figure.title() + (common.isEmpty() ? "" : ", " + common) + "\n";
         return switch (figure) {
-            case FIGURE_9 -> title
-                    + pivot(points, "volume", x -> x + "^3", p -> Units.bytes(p.run().counts().bytesToAccelerator())
-                            + " / " + Units.seconds(p.run().counts().modelledSeconds()))
-                    + "  (cells: bytes to accelerator / modelled transfer time)\n";
+            case FIGURE_9 ->
+                title
+                        + pivot(
+                                points,
+                                "volume",
+                                x -> x + "^3",
+                                p -> Units.bytes(p.run().counts().bytesToAccelerator()) + " / "
+                                        + Units.seconds(p.run().counts().modelledSeconds()))
+                        + "  (cells: bytes to accelerator / modelled transfer time)\n";
             case FIGURE_11 -> title + blockSizeTable(points);
-            case FIGURE_12 -> title
-                    + pivot(points, "block", Units::bytes, p -> Units.bytes(p.run().counts().bytesToAccelerator())
-                            + " / " + Units.seconds(p.run().counts().modelledSeconds()))
-                    + "  (cells: bytes to accelerator / modelled transfer time)\n";
+            case FIGURE_12 ->
+                title
+                        + pivot(
+                                points,
+                                "block",
+                                Units::bytes,
+                                p -> Units.bytes(p.run().counts().bytesToAccelerator()) + " / "
+                                        + Units.seconds(p.run().counts().modelledSeconds()))
+                        + "  (cells: bytes to accelerator / modelled transfer time)\n";
         };
     }
 
@@ -197,6 +217,26 @@ public final class ResultTable {
 
     private static String gbps(long bytes, double seconds) {
         return String.format(Locale.ROOT, "%.2f GB/s", bandwidthGBps(bytes, seconds));
+    }
+
+    /**
+     * What the sizes of a sweep's runs have in common: the size itself when all are equal, else the longest
+     * common tail of their comma-separated parts ({@code "32^3, 2 steps"} and {@code "64^3, 2 steps"} give
+     * {@code "2 steps"}).
+     */
+    static String commonDescription(List<String> sizes) {
+        List<String> tail = List.of(sizes.get(0).split(", "));
+        for (String size : sizes) {
+            List<String> parts = List.of(size.split(", "));
+            int n = 0;
+            while (n < tail.size()
+                    && n < parts.size()
+                    && tail.get(tail.size() - 1 - n).equals(parts.get(parts.size() - 1 - n))) {
+                n++;
+            }
+            tail = tail.subList(tail.size() - n, tail.size());
+        }
+        return String.join(", ", tail);
     }
 
     /** Bytes over seconds in GB/s (10^9 bytes per second), 0 when nothing moved. */

@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -128,14 +129,15 @@ public final class CoulombicPotential implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             PtxKernel kernel = KERNEL.load(cuda);
             DeviceBuffer energy = cuda.malloc((long) points() * Float.BYTES);
             DeviceBuffer chunk = cuda.malloc((long) p.atomsPerLaunch() * 4 * Float.BYTES);
             cuda.memset(energy, 0, 0, energy.byteSize());
             for (int first = 0; first < p.atoms(); first += p.atomsPerLaunch()) {
                 cuda.copyToDevice(chunk, 0, atoms, 4 * first, 4 * p.atomsPerLaunch());
-                cuda.launch(
+                host.launchAndSync(
                         kernel,
                         grid(),
                         BLOCK,
@@ -146,7 +148,6 @@ public final class CoulombicPotential implements Workload {
                         p.atomsPerLaunch(),
                         chunk,
                         energy);
-                cuda.sync();
             }
             float[] result = new float[points()];
             cuda.copyToHost(energy, 0, result, 0, result.length);

@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -198,7 +199,8 @@ public final class MriFhd implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             writeInputs(scratch);
             int numK = p.samples();
             int numX = p.voxels();
@@ -223,7 +225,7 @@ public final class MriFhd implements Workload {
             cuda.memset(fhdR, 0, 0, xBytes);
             cuda.memset(fhdI, 0, 0, xBytes);
 
-            cuda.launch(
+            host.launchAndSync(
                     RHO_PHI.load(cuda),
                     grid(numK),
                     Dim3.of(THREADS),
@@ -234,7 +236,6 @@ public final class MriFhd implements Workload {
                     samples[3],
                     rhoR,
                     rhoI);
-            cuda.sync();
             float[] rr = new float[numK];
             float[] ri = new float[numK];
             cuda.copyToHost(rhoR, 0, rr, 0, numK);
@@ -244,7 +245,7 @@ public final class MriFhd implements Workload {
             for (int c = 0; c < chunks(); c++) {
                 packChunk(c, kx, ky, kz, rr, ri, records);
                 cuda.copyToDevice(chunk, 0, records, 0, records.length);
-                cuda.launch(
+                host.launchAndSync(
                         accumulate,
                         grid(numX),
                         Dim3.of(THREADS),
@@ -256,7 +257,6 @@ public final class MriFhd implements Workload {
                         chunk,
                         fhdR,
                         fhdI);
-                cuda.sync();
             }
             float[] out = new float[numX];
             cuda.copyToHost(fhdR, 0, out, 0, numX);

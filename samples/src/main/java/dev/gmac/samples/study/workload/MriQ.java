@@ -3,10 +3,10 @@ package dev.gmac.samples.study.workload;
 import dev.gmac.api.CudaStyle;
 import dev.gmac.api.DeviceBuffer;
 import dev.gmac.api.Dim3;
-import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -165,7 +165,8 @@ public final class MriQ implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             writeInputs(scratch);
             int numK = p.samples();
             int numX = p.voxels();
@@ -184,14 +185,13 @@ public final class MriQ implements Workload {
             DeviceBuffer qr = cuda.malloc(xBytes);
             DeviceBuffer qi = cuda.malloc(xBytes);
 
-            cuda.launch(PHI_MAG.load(cuda), grid(numK), Dim3.of(THREADS), numK, phiR, phiI, phiMag);
-            cuda.sync();
+            host.launchAndSync(PHI_MAG.load(cuda), grid(numK), Dim3.of(THREADS), numK, phiR, phiI, phiMag);
             float[] mag = new float[numK];
             cuda.copyToHost(phiMag, 0, mag, 0, numK);
             float[] packed = pack(kx, ky, kz, mag);
             cuda.copyToDevice(kValues, 0, packed, 0, packed.length);
-            cuda.launch(COMPUTE_Q.load(cuda), grid(numX), Dim3.of(THREADS), numX, numK, x, y, z, kValues, qr, qi);
-            cuda.sync();
+            host.launchAndSync(
+                    COMPUTE_Q.load(cuda), grid(numX), Dim3.of(THREADS), numX, numK, x, y, z, kValues, qr, qi);
             float[] out = new float[numX];
             cuda.copyToHost(qr, 0, out, 0, numX);
             BinaryFiles.writeFloats(file(scratch, "Qr"), out);

@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -162,7 +163,8 @@ public final class PetriNet implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             PtxKernel kernel = KERNEL.load(cuda);
             DeviceBuffer in = cuda.malloc((long) inputs.length * Integer.BYTES);
             DeviceBuffer out = cuda.malloc((long) outputs.length * Integer.BYTES);
@@ -178,7 +180,7 @@ public final class PetriNet implements Workload {
             int[] progress = new int[p.launches()];
             int[] counter = new int[1];
             for (int l = 0; l < p.launches(); l++) {
-                cuda.launch(
+                host.launchAndSync(
                         kernel,
                         grid(),
                         Dim3.of(THREADS),
@@ -190,7 +192,6 @@ public final class PetriNet implements Workload {
                         marking,
                         rng,
                         fired);
-                cuda.sync();
                 cuda.copyToHost(fired, 0, counter, 0, 1);
                 progress[l] = counter[0];
             }

@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -142,7 +143,8 @@ public final class RysIntegrals implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             PtxKernel kernel = KERNEL.load(cuda);
             DeviceBuffer shells = cuda.malloc((long) basis.length * Float.BYTES);
             cuda.copyToDevice(shells, 0, basis, 0, basis.length);
@@ -150,7 +152,7 @@ public final class RysIntegrals implements Workload {
             float[] result = new float[p.quartets()];
             for (int l = 0; l < p.launches(); l++) {
                 int first = l * batch();
-                cuda.launch(
+                host.launchAndSync(
                         kernel,
                         grid(),
                         Dim3.of(THREADS),
@@ -160,7 +162,6 @@ public final class RysIntegrals implements Workload {
                         batch(),
                         shells,
                         integrals);
-                cuda.sync();
                 cuda.copyToHost(integrals, (long) first * Float.BYTES, result, first, batch());
             }
             return new Outputs().floats("integrals", result);

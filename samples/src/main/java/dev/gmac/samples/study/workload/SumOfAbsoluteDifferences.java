@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -174,7 +175,8 @@ public final class SumOfAbsoluteDifferences implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             writeFrames(scratch);
             PtxKernel kernel = KERNEL.load(cuda);
             DeviceBuffer[] frame = {cuda.malloc(p.pixels()), cuda.malloc(p.pixels())};
@@ -188,7 +190,7 @@ public final class SumOfAbsoluteDifferences implements Workload {
                 DeviceBuffer reference = frame[(f - 1) % 2];
                 byte[] pixels = BinaryFiles.read(frameFile(scratch, f));
                 cuda.copyToDevice(current, 0, pixels, 0, pixels.length);
-                cuda.launch(
+                host.launchAndSync(
                         kernel,
                         Dim3.of(p.macroblocks()),
                         Dim3.of(p.candidates()),
@@ -198,7 +200,6 @@ public final class SumOfAbsoluteDifferences implements Workload {
                         current,
                         reference,
                         sads);
-                cuda.sync();
                 cuda.copyToHost(sads, 0, one, 0, one.length);
                 System.arraycopy(one, 0, all, (f - 1) * perFrame(), one.length);
             }

@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -106,6 +107,7 @@ public final class Tpacf implements Workload {
         private final Params p;
         /** The catalogue file's records: (right ascension, declination, 0) in degrees, one per point. */
         private final float[] catalogue;
+
         private final float[] binCos;
 
         TpacfProblem(Params p, long seed) {
@@ -212,7 +214,8 @@ public final class Tpacf implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             Path file = writeCatalogue(scratch);
             PtxKernel kernel = KERNEL.load(cuda);
             float[] points = unitVectors(BinaryFiles.readFloats(file));
@@ -222,7 +225,7 @@ public final class Tpacf implements Workload {
             cuda.copyToDevice(bounds, 0, binCos, 0, binCos.length);
             DeviceBuffer histogram = cuda.malloc((long) p.bins() * Integer.BYTES);
             cuda.memset(histogram, 0, 0, histogram.byteSize());
-            cuda.launch(
+            host.launchAndSync(
                     kernel,
                     grid(),
                     Dim3.of(THREADS),
@@ -232,7 +235,6 @@ public final class Tpacf implements Workload {
                     bounds,
                     p.bins(),
                     histogram);
-            cuda.sync();
             int[] counts = new int[p.bins()];
             cuda.copyToHost(histogram, 0, counts, 0, counts.length);
             return new Outputs().ints("histogram", counts);

@@ -7,6 +7,7 @@ import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
+import dev.gmac.samples.study.ExplicitHost;
 import dev.gmac.samples.study.Outputs;
 import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
@@ -114,7 +115,8 @@ public final class VectorAdd implements Workload {
         }
 
         @Override
-        public Outputs runExplicit(CudaStyle cuda, Path scratch) {
+        public Outputs runExplicit(ExplicitHost host, Path scratch) {
+            CudaStyle cuda = host.cuda();
             PtxKernel kernel = KERNEL.load(cuda);
             long bytes = (long) n * Float.BYTES;
             DeviceBuffer da = cuda.malloc(bytes);
@@ -122,8 +124,7 @@ public final class VectorAdd implements Workload {
             DeviceBuffer dc = cuda.malloc(bytes);
             cuda.copyToDevice(da, 0, a, 0, n);
             cuda.copyToDevice(db, 0, b, 0, n);
-            cuda.launch(kernel, grid(), Dim3.of(THREADS), n, da, db, dc);
-            cuda.sync();
+            host.launchAndSync(kernel, grid(), Dim3.of(THREADS), n, da, db, dc);
             float[] sum = new float[n];
             cuda.copyToHost(dc, 0, sum, 0, n);
             return new Outputs().floats("c", sum);

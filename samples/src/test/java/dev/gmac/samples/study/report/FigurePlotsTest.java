@@ -33,7 +33,8 @@ class FigurePlotsTest {
             if (f.toString().endsWith(".png")) {
                 assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(bytes, 4), f.toString());
             } else {
-                assertTrue(new String(bytes, 0, 200, java.nio.charset.StandardCharsets.UTF_8).contains("<svg"),
+                assertTrue(
+                        new String(bytes, 0, 200, java.nio.charset.StandardCharsets.UTF_8).contains("<svg"),
                         f.toString());
             }
         }

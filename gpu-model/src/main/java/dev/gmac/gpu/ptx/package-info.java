@@ -1,0 +1,15 @@
+/**
+ * The PTX front end: lexer and parser for what nvcc 13 emits ({@code .version 9.0}, {@code .target sm_75} and
+ * later, {@code .address_size 64}), and the lowering of each instruction, once, into the executable form the
+ * functional model runs ({@link dev.gmac.gpu.ptx.Insn}, {@link dev.gmac.gpu.ptx.Program}).
+ *
+ * <p>Errors are typed: {@link dev.gmac.gpu.ptx.PtxSyntaxException} with line and column for text that does not
+ * parse, {@link dev.gmac.gpu.ptx.UnsupportedPtxException} with opcode and line for well-formed PTX the engine
+ * cannot run, raised when the module is loaded, never at run time. {@link dev.gmac.gpu.ptx.PtxCoverage} lists
+ * every opcode-with-modifiers of a file and whether it is supported.
+ *
+ * <p>Terms: a <em>slot</em> is a register's index in its function's register frame (immediates get constant
+ * slots); a <em>state space</em> ({@link dev.gmac.gpu.ptx.StateSpace}) is global, shared, local, const or param
+ * memory, each with its own window of generic addresses.
+ */
+package dev.gmac.gpu.ptx;
