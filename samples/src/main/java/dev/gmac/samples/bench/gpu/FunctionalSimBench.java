@@ -4,9 +4,6 @@ import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.PtxModule;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.FloatBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -74,22 +71,11 @@ public class FunctionalSimBench {
         gpu = new SoftwareGpu();
         saxpy = gpu.loadResource("/ptx/saxpy.ptx");
         matmul = gpu.loadResource("/ptx/matmul_tiled.ptx");
-        x = upload(SAXPY_N, 1);
-        y = upload(SAXPY_N, 2);
-        a = upload(MATMUL_N * MATMUL_N, 3);
-        b = upload(MATMUL_N * MATMUL_N, 4);
+        x = BenchInputs.upload(gpu, SAXPY_N, 1);
+        y = BenchInputs.upload(gpu, SAXPY_N, 2);
+        a = BenchInputs.upload(gpu, MATMUL_N * MATMUL_N, 3);
+        b = BenchInputs.upload(gpu, MATMUL_N * MATMUL_N, 4);
         c = gpu.malloc(4L * MATMUL_N * MATMUL_N);
-    }
-
-    private long upload(int n, int seed) {
-        long p = gpu.malloc(4L * n);
-        ByteBuffer buf = ByteBuffer.allocateDirect(4 * n).order(ByteOrder.LITTLE_ENDIAN);
-        FloatBuffer f = buf.asFloatBuffer();
-        for (int i = 0; i < n; i++) {
-            f.put(i, ((i * 31 + seed) % 97) / 97f);
-        }
-        gpu.copyToDevice(p, buf);
-        return p;
     }
 
     @TearDown(Level.Trial)

@@ -8,9 +8,6 @@ import dev.gmac.gpu.timing.TimingSimulator;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.functional.TimedLaunch;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.FloatBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -89,20 +86,9 @@ public class TimingSimBench {
         gpu = new SoftwareGpu(
                 GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build());
         matmul = gpu.loadResource("/ptx/matmul_tiled.ptx");
-        a = upload(MATMUL_N * MATMUL_N, 3);
-        b = upload(MATMUL_N * MATMUL_N, 4);
+        a = BenchInputs.upload(gpu, MATMUL_N * MATMUL_N, 3);
+        b = BenchInputs.upload(gpu, MATMUL_N * MATMUL_N, 4);
         c = gpu.malloc(4L * MATMUL_N * MATMUL_N);
-    }
-
-    private long upload(int n, int seed) {
-        long p = gpu.malloc(4L * n);
-        ByteBuffer buf = ByteBuffer.allocateDirect(4 * n).order(ByteOrder.LITTLE_ENDIAN);
-        FloatBuffer f = buf.asFloatBuffer();
-        for (int i = 0; i < n; i++) {
-            f.put(i, ((i * 31 + seed) % 97) / 97f);
-        }
-        gpu.copyToDevice(p, buf);
-        return p;
     }
 
     @TearDown(Level.Trial)

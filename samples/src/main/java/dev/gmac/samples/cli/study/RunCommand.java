@@ -3,8 +3,6 @@ package dev.gmac.samples.cli.study;
 import dev.gmac.samples.study.PreparedProblem;
 import dev.gmac.samples.study.RunRow;
 import dev.gmac.samples.study.RunSettings;
-import dev.gmac.samples.study.Scale;
-import dev.gmac.samples.study.StudyOptions;
 import dev.gmac.samples.study.StudyRunner;
 import dev.gmac.samples.study.Units;
 import dev.gmac.samples.study.Variant;
@@ -15,6 +13,7 @@ import dev.gmac.samples.study.report.ResultTable;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -63,15 +62,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--full", description = "Paper-sized inputs.")
     boolean full;
 
-    @Option(
-            names = "--scale",
-            paramLabel = "SCALE",
-            converter = ScaleConverter.class,
-            description = "Input sizes: test, default or full (default: default; --full means full).")
-    Scale scale = Scale.DEFAULT;
-
-    @Option(names = "--seed", description = "Seed of the generated inputs (default: ${DEFAULT-VALUE}).")
-    long seed = StudyOptions.DEFAULT_SEED;
+    @Mixin
+    InputOptions inputs = new InputOptions();
 
     @Option(names = "--json", description = "Print the row as JSON.")
     boolean json;
@@ -83,7 +75,7 @@ public final class RunCommand implements Callable<Integer> {
                 Variant.of(protocol, annotate),
                 Units.parseBytes(blockSize),
                 rollingSize == null ? RunSettings.defaultRollingSize() : rollingSize);
-        PreparedProblem problem = new PreparedProblem(w.problem(full ? Scale.FULL : scale, seed));
+        PreparedProblem problem = new PreparedProblem(w.problem(inputs.scale(full), inputs.seed()));
         RunRow row = StudyRunner.run(problem, settings);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? JsonReport.toJson(row) : ResultTable.single(row));

@@ -1,7 +1,6 @@
 package dev.gmac.samples.cli.study;
 
 import dev.gmac.samples.study.RunSettings;
-import dev.gmac.samples.study.Scale;
 import dev.gmac.samples.study.Study;
 import dev.gmac.samples.study.StudyOptions;
 import dev.gmac.samples.study.StudyProgress;
@@ -22,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -47,12 +47,8 @@ public final class StudyCommand implements Callable<Integer> {
     @Option(names = "--full", description = "Paper-sized inputs (slow: see docs/transfer-study.md).")
     boolean full;
 
-    @Option(
-            names = "--scale",
-            paramLabel = "SCALE",
-            converter = ScaleConverter.class,
-            description = "Input sizes: test, default or full (default: default; --full means full).")
-    Scale scale = Scale.DEFAULT;
+    @Mixin
+    InputOptions inputs = new InputOptions();
 
     @Option(
             names = "--out",
@@ -70,9 +66,6 @@ public final class StudyCommand implements Callable<Integer> {
             description = "Only these workloads (and the sweeps of the selected ones): ${COMPLETION-CANDIDATES}.",
             completionCandidates = WorkloadNames.class)
     List<String> only = new ArrayList<>();
-
-    @Option(names = "--seed", description = "Seed of the generated inputs (default: ${DEFAULT-VALUE}).")
-    long seed = StudyOptions.DEFAULT_SEED;
 
     @Option(
             names = "--block-size",
@@ -105,8 +98,8 @@ public final class StudyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         StudyOptions options = new StudyOptions(
-                full ? Scale.FULL : scale,
-                seed,
+                inputs.scale(full),
+                inputs.seed(),
                 only.isEmpty() ? Workloads.all() : Workloads.select(only),
                 Units.parseBytes(blockSize),
                 rollingSize == null ? RunSettings.defaultRollingSize() : rollingSize,

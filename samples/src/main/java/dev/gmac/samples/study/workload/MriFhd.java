@@ -2,7 +2,6 @@ package dev.gmac.samples.study.workload;
 
 import dev.gmac.api.CudaStyle;
 import dev.gmac.api.DeviceBuffer;
-import dev.gmac.api.Dim3;
 import dev.gmac.api.PtxKernel;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
@@ -13,7 +12,6 @@ import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
 import dev.gmac.samples.study.Workload;
 import java.nio.file.Path;
-import java.util.SplittableRandom;
 
 /**
  * mri-fhd, after Parboil's MRI-FHD (ADSM paper Table 2: "computation of an image-specific matrix F^H d"). Like
@@ -24,10 +22,8 @@ import java.util.SplittableRandom;
 public final class MriFhd implements Workload {
     private static final KernelSource RHO_PHI = new KernelSource("study_mri_fhd", "mrifhd_rhophi");
     private static final KernelSource ACCUMULATE = new KernelSource("study_mri_fhd", "mrifhd_accumulate");
-    private static final int THREADS = 128;
     private static final int RECORD = 5;
     private static final String[] SAMPLE_FILES = {"kx", "ky", "kz", "phiR", "phiI", "dR", "dI"};
-    private static final String[] VOXEL_FILES = {"x", "y", "z"};
 
     /**
      * @param voxels image-space points (numX)
@@ -67,21 +63,13 @@ public final class MriFhd implements Workload {
     }
 
     private static final class MriFhdProblem implements Problem {
+        private static final MriOutputs OUTPUTS = new MriOutputs("FhDr", "FhDi");
         private final Params p;
-        /** kx, ky, kz, phiR, phiI, dR, dI. */
-        private final float[][] sampleData = new float[SAMPLE_FILES.length][];
-        /** x, y, z. */
-        private final float[][] voxelData = new float[VOXEL_FILES.length][];
+        private final MriInputs inputs;
 
         MriFhdProblem(Params p, long seed) {
             this.p = p;
-            SplittableRandom random = new SplittableRandom(seed);
-            for (int f = 0; f < sampleData.length; f++) {
-                sampleData[f] = MriInputs.randomArray(random, p.samples(), f < 3 ? 0.5 : 1.0);
-            }
-            for (int f = 0; f < voxelData.length; f++) {
-                voxelData[f] = MriInputs.randomArray(random, p.voxels(), 0.5);
-            }
+            this.inputs = new MriInputs(SAMPLE_FILES, p.samples(), p.voxels(), seed);
         }
 
         @Override
@@ -92,25 +80,6 @@ public final class MriFhd implements Workload {
         @Override
         public String size() {
             return p.voxels() + " voxels, " + p.samples() + " samples in chunks of " + p.samplesPerLaunch();
-        }
-
-        private void writeInputs(Path scratch) {
-            for (int f = 0; f < sampleData.length; f++) {
-                BinaryFiles.writeFloats(file(scratch, SAMPLE_FILES[f]), sampleData[f]);
-            }
-            for (int f = 0; f < voxelData.length; f++) {
-                BinaryFiles.writeFloats(file(scratch, VOXEL_FILES[f]), voxelData[f]);
-            }
-        }
-
-        private static Path file(Path scratch, String name) {
-            return scratch.resolve(name + ".raw");
-        }
-
-        private Outputs readOutputs(Path scratch) {
-            return new Outputs()
-                    .floats("FhDr", BinaryFiles.readFloats(file(scratch, "FhDr")))
-                    .floats("FhDi", BinaryFiles.readFloats(file(scratch, "FhDi")));
         }
 
         /** Writes chunk {@code c}'s records, (kx, ky, kz, rhoPhiR, rhoPhiI) each, into {@code records}. */
@@ -131,24 +100,24 @@ public final class MriFhd implements Workload {
 
         @Override
         public Outputs runAdsm(AdsmHost host, Path scratch) {
-            writeInputs(scratch);
+            inputs.write(scratch);
             var adsm = host.adsm();
             int numK = p.samples();
             int numX = p.voxels();
             long kBytes = (long) numK * Float.BYTES;
             long xBytes = (long) numX * Float.BYTES;
-            float[] kx = BinaryFiles.readFloats(file(scratch, "kx"));
-            float[] ky = BinaryFiles.readFloats(file(scratch, "ky"));
-            float[] kz = BinaryFiles.readFloats(file(scratch, "kz"));
+            float[] kx = MriInputs.read(scratch, "kx");
+            float[] ky = MriInputs.read(scratch, "ky");
+            float[] kz = MriInputs.read(scratch, "kz");
             SharedBuffer[] samples = new SharedBuffer[4];
             for (int f = 0; f < 4; f++) {
                 samples[f] = adsm.adsmAlloc(kBytes);
-                samples[f].readFrom(file(scratch, SAMPLE_FILES[3 + f]), 0, kBytes);
+                samples[f].readFrom(MriInputs.file(scratch, SAMPLE_FILES[3 + f]), 0, kBytes);
             }
             SharedBuffer[] voxels = new SharedBuffer[3];
             for (int f = 0; f < 3; f++) {
                 voxels[f] = adsm.adsmAlloc(xBytes);
-                voxels[f].readFrom(file(scratch, VOXEL_FILES[f]), 0, xBytes);
+                voxels[f].readFrom(MriInputs.file(scratch, MriInputs.VOXEL_FILES[f]), 0, xBytes);
             }
             SharedBuffer rhoR = adsm.adsmAlloc(kBytes);
             SharedBuffer rhoI = adsm.adsmAlloc(kBytes);
@@ -160,8 +129,8 @@ public final class MriFhd implements Workload {
 
             host.callAndSync(
                     RHO_PHI.load(adsm),
-                    grid(numK),
-                    Dim3.of(THREADS),
+                    MriInputs.grid(numK),
+                    MriInputs.BLOCK,
                     WriteSet.of(rhoR, rhoI),
                     numK,
                     samples[0],
@@ -181,8 +150,8 @@ public final class MriFhd implements Workload {
                 chunk.copyFrom(records);
                 host.callAndSync(
                         accumulate,
-                        grid(numX),
-                        Dim3.of(THREADS),
+                        MriInputs.grid(numX),
+                        MriInputs.BLOCK,
                         WriteSet.of(fhdR, fhdI),
                         numX,
                         p.samplesPerLaunch(),
@@ -193,29 +162,28 @@ public final class MriFhd implements Workload {
                         fhdR,
                         fhdI);
             }
-            fhdR.writeTo(file(scratch, "FhDr"), 0, xBytes);
-            fhdI.writeTo(file(scratch, "FhDi"), 0, xBytes);
-            return readOutputs(scratch);
+            OUTPUTS.write(scratch, fhdR, fhdI, xBytes);
+            return OUTPUTS.read(scratch);
         }
 
         @Override
         public Outputs runExplicit(ExplicitHost host, Path scratch) {
             CudaStyle cuda = host.cuda();
-            writeInputs(scratch);
+            inputs.write(scratch);
             int numK = p.samples();
             int numX = p.voxels();
             long kBytes = (long) numK * Float.BYTES;
             long xBytes = (long) numX * Float.BYTES;
-            float[] kx = BinaryFiles.readFloats(file(scratch, "kx"));
-            float[] ky = BinaryFiles.readFloats(file(scratch, "ky"));
-            float[] kz = BinaryFiles.readFloats(file(scratch, "kz"));
+            float[] kx = MriInputs.read(scratch, "kx");
+            float[] ky = MriInputs.read(scratch, "ky");
+            float[] kz = MriInputs.read(scratch, "kz");
             DeviceBuffer[] samples = new DeviceBuffer[4];
             for (int f = 0; f < 4; f++) {
-                samples[f] = upload(cuda, BinaryFiles.readFloats(file(scratch, SAMPLE_FILES[3 + f])));
+                samples[f] = MriInputs.upload(cuda, scratch, SAMPLE_FILES[3 + f]);
             }
             DeviceBuffer[] voxels = new DeviceBuffer[3];
             for (int f = 0; f < 3; f++) {
-                voxels[f] = upload(cuda, BinaryFiles.readFloats(file(scratch, VOXEL_FILES[f])));
+                voxels[f] = MriInputs.upload(cuda, scratch, MriInputs.VOXEL_FILES[f]);
             }
             DeviceBuffer rhoR = cuda.malloc(kBytes);
             DeviceBuffer rhoI = cuda.malloc(kBytes);
@@ -227,8 +195,8 @@ public final class MriFhd implements Workload {
 
             host.launchAndSync(
                     RHO_PHI.load(cuda),
-                    grid(numK),
-                    Dim3.of(THREADS),
+                    MriInputs.grid(numK),
+                    MriInputs.BLOCK,
                     numK,
                     samples[0],
                     samples[1],
@@ -247,8 +215,8 @@ public final class MriFhd implements Workload {
                 cuda.copyToDevice(chunk, 0, records, 0, records.length);
                 host.launchAndSync(
                         accumulate,
-                        grid(numX),
-                        Dim3.of(THREADS),
+                        MriInputs.grid(numX),
+                        MriInputs.BLOCK,
                         numX,
                         p.samplesPerLaunch(),
                         voxels[0],
@@ -258,27 +226,17 @@ public final class MriFhd implements Workload {
                         fhdR,
                         fhdI);
             }
-            float[] out = new float[numX];
-            cuda.copyToHost(fhdR, 0, out, 0, numX);
-            BinaryFiles.writeFloats(file(scratch, "FhDr"), out);
-            cuda.copyToHost(fhdI, 0, out, 0, numX);
-            BinaryFiles.writeFloats(file(scratch, "FhDi"), out);
-            return readOutputs(scratch);
-        }
-
-        private static DeviceBuffer upload(CudaStyle cuda, float[] values) {
-            DeviceBuffer buffer = cuda.malloc((long) values.length * Float.BYTES);
-            cuda.copyToDevice(buffer, 0, values, 0, values.length);
-            return buffer;
+            OUTPUTS.write(scratch, cuda, fhdR, fhdI, numX);
+            return OUTPUTS.read(scratch);
         }
 
         @Override
         public Outputs reference() {
             int numK = p.samples();
-            float[] phiR = sampleData[3];
-            float[] phiI = sampleData[4];
-            float[] dR = sampleData[5];
-            float[] dI = sampleData[6];
+            float[] phiR = inputs.sample(3);
+            float[] phiI = inputs.sample(4);
+            float[] dR = inputs.sample(5);
+            float[] dI = inputs.sample(6);
             float[] rr = new float[numK];
             float[] ri = new float[numK];
             for (int k = 0; k < numK; k++) {
@@ -289,11 +247,11 @@ public final class MriFhd implements Workload {
             float[] fi = new float[p.voxels()];
             float[] records = new float[RECORD * p.samplesPerLaunch()];
             for (int c = 0; c < chunks(); c++) {
-                packChunk(c, sampleData[0], sampleData[1], sampleData[2], rr, ri, records);
+                packChunk(c, inputs.sample(0), inputs.sample(1), inputs.sample(2), rr, ri, records);
                 for (int t = 0; t < fr.length; t++) {
-                    float sx = voxelData[0][t];
-                    float sy = voxelData[1][t];
-                    float sz = voxelData[2][t];
+                    float sx = inputs.voxel(0)[t];
+                    float sy = inputs.voxel(1)[t];
+                    float sz = inputs.voxel(2)[t];
                     float accR = 0f;
                     float accI = 0f;
                     for (int k = 0; k < p.samplesPerLaunch(); k++) {
@@ -309,16 +267,12 @@ public final class MriFhd implements Workload {
                     fi[t] += accI;
                 }
             }
-            return new Outputs().floats("FhDr", fr).floats("FhDi", fi);
+            return OUTPUTS.of(fr, fi);
         }
 
         @Override
         public double tolerance() {
             return 1e-4;
-        }
-
-        private static Dim3 grid(int n) {
-            return Dim3.of((n + THREADS - 1) / THREADS);
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.gmac.samples.study.workload;
 
 import dev.gmac.api.CudaStyle;
 import dev.gmac.api.DeviceBuffer;
-import dev.gmac.api.Dim3;
 import dev.gmac.api.SharedBuffer;
 import dev.gmac.api.WriteSet;
 import dev.gmac.samples.study.AdsmHost;
@@ -12,7 +11,6 @@ import dev.gmac.samples.study.Problem;
 import dev.gmac.samples.study.Scale;
 import dev.gmac.samples.study.Workload;
 import java.nio.file.Path;
-import java.util.SplittableRandom;
 
 /**
  * mri-q, after Parboil's MRI-Q (ADSM paper Table 2: "computation of a matrix Q, representing the scanner
@@ -24,9 +22,7 @@ import java.util.SplittableRandom;
 public final class MriQ implements Workload {
     private static final KernelSource PHI_MAG = new KernelSource("study_mri_q", "mriq_phimag");
     private static final KernelSource COMPUTE_Q = new KernelSource("study_mri_q", "mriq_computeq");
-    private static final int THREADS = 128;
     private static final String[] SAMPLE_FILES = {"kx", "ky", "kz", "phiR", "phiI"};
-    private static final String[] VOXEL_FILES = {"x", "y", "z"};
 
     /**
      * @param voxels image-space points (numX)
@@ -65,21 +61,13 @@ public final class MriQ implements Workload {
     }
 
     private static final class MriQProblem implements Problem {
+        private static final MriOutputs OUTPUTS = new MriOutputs("Qr", "Qi");
         private final Params p;
-        /** kx, ky, kz, phiR, phiI. */
-        private final float[][] sampleData = new float[5][];
-        /** x, y, z. */
-        private final float[][] voxelData = new float[3][];
+        private final MriInputs inputs;
 
         MriQProblem(Params p, long seed) {
             this.p = p;
-            SplittableRandom random = new SplittableRandom(seed);
-            for (int f = 0; f < 5; f++) {
-                sampleData[f] = MriInputs.randomArray(random, p.samples(), f < 3 ? 0.5 : 1.0);
-            }
-            for (int f = 0; f < 3; f++) {
-                voxelData[f] = MriInputs.randomArray(random, p.voxels(), 0.5);
-            }
+            this.inputs = new MriInputs(SAMPLE_FILES, p.samples(), p.voxels(), seed);
         }
 
         @Override
@@ -92,54 +80,42 @@ public final class MriQ implements Workload {
             return p.voxels() + " voxels, " + p.samples() + " samples";
         }
 
-        private void writeInputs(Path scratch) {
-            for (int f = 0; f < 5; f++) {
-                BinaryFiles.writeFloats(scratch.resolve(SAMPLE_FILES[f] + ".raw"), sampleData[f]);
-            }
-            for (int f = 0; f < 3; f++) {
-                BinaryFiles.writeFloats(scratch.resolve(VOXEL_FILES[f] + ".raw"), voxelData[f]);
-            }
-        }
-
-        private static Path file(Path scratch, String name) {
-            return scratch.resolve(name + ".raw");
-        }
-
-        private Outputs readOutputs(Path scratch) {
-            return new Outputs()
-                    .floats("Qr", BinaryFiles.readFloats(file(scratch, "Qr")))
-                    .floats("Qi", BinaryFiles.readFloats(file(scratch, "Qi")));
-        }
-
         @Override
         public Outputs runAdsm(AdsmHost host, Path scratch) {
-            writeInputs(scratch);
+            inputs.write(scratch);
             var adsm = host.adsm();
             int numK = p.samples();
             int numX = p.voxels();
             long kBytes = (long) numK * Float.BYTES;
             long xBytes = (long) numX * Float.BYTES;
             // The trajectory is host data: the kernels only see it packed into kValues.
-            float[] kx = BinaryFiles.readFloats(file(scratch, "kx"));
-            float[] ky = BinaryFiles.readFloats(file(scratch, "ky"));
-            float[] kz = BinaryFiles.readFloats(file(scratch, "kz"));
+            float[] kx = MriInputs.read(scratch, "kx");
+            float[] ky = MriInputs.read(scratch, "ky");
+            float[] kz = MriInputs.read(scratch, "kz");
             SharedBuffer phiR = adsm.adsmAlloc(kBytes);
             SharedBuffer phiI = adsm.adsmAlloc(kBytes);
             SharedBuffer x = adsm.adsmAlloc(xBytes);
             SharedBuffer y = adsm.adsmAlloc(xBytes);
             SharedBuffer z = adsm.adsmAlloc(xBytes);
-            phiR.readFrom(file(scratch, "phiR"), 0, kBytes);
-            phiI.readFrom(file(scratch, "phiI"), 0, kBytes);
-            x.readFrom(file(scratch, "x"), 0, xBytes);
-            y.readFrom(file(scratch, "y"), 0, xBytes);
-            z.readFrom(file(scratch, "z"), 0, xBytes);
+            phiR.readFrom(MriInputs.file(scratch, "phiR"), 0, kBytes);
+            phiI.readFrom(MriInputs.file(scratch, "phiI"), 0, kBytes);
+            x.readFrom(MriInputs.file(scratch, "x"), 0, xBytes);
+            y.readFrom(MriInputs.file(scratch, "y"), 0, xBytes);
+            z.readFrom(MriInputs.file(scratch, "z"), 0, xBytes);
             SharedBuffer phiMag = adsm.adsmAlloc(kBytes);
             SharedBuffer kValues = adsm.adsmAlloc(4 * kBytes);
             SharedBuffer qr = adsm.adsmAlloc(xBytes);
             SharedBuffer qi = adsm.adsmAlloc(xBytes);
 
             host.callAndSync(
-                    PHI_MAG.load(adsm), grid(numK), Dim3.of(THREADS), WriteSet.of(phiMag), numK, phiR, phiI, phiMag);
+                    PHI_MAG.load(adsm),
+                    MriInputs.grid(numK),
+                    MriInputs.BLOCK,
+                    WriteSet.of(phiMag),
+                    numK,
+                    phiR,
+                    phiI,
+                    phiMag);
             for (int k = 0; k < numK; k++) {
                 kValues.putFloat(4L * k, kx[k]);
                 kValues.putFloat(4L * k + 1, ky[k]);
@@ -148,8 +124,8 @@ public final class MriQ implements Workload {
             }
             host.callAndSync(
                     COMPUTE_Q.load(adsm),
-                    grid(numX),
-                    Dim3.of(THREADS),
+                    MriInputs.grid(numX),
+                    MriInputs.BLOCK,
                     WriteSet.of(qr, qi),
                     numX,
                     numK,
@@ -159,51 +135,40 @@ public final class MriQ implements Workload {
                     kValues,
                     qr,
                     qi);
-            qr.writeTo(file(scratch, "Qr"), 0, xBytes);
-            qi.writeTo(file(scratch, "Qi"), 0, xBytes);
-            return readOutputs(scratch);
+            OUTPUTS.write(scratch, qr, qi, xBytes);
+            return OUTPUTS.read(scratch);
         }
 
         @Override
         public Outputs runExplicit(ExplicitHost host, Path scratch) {
             CudaStyle cuda = host.cuda();
-            writeInputs(scratch);
+            inputs.write(scratch);
             int numK = p.samples();
             int numX = p.voxels();
             long kBytes = (long) numK * Float.BYTES;
             long xBytes = (long) numX * Float.BYTES;
-            float[] kx = BinaryFiles.readFloats(file(scratch, "kx"));
-            float[] ky = BinaryFiles.readFloats(file(scratch, "ky"));
-            float[] kz = BinaryFiles.readFloats(file(scratch, "kz"));
-            DeviceBuffer phiR = upload(cuda, BinaryFiles.readFloats(file(scratch, "phiR")));
-            DeviceBuffer phiI = upload(cuda, BinaryFiles.readFloats(file(scratch, "phiI")));
-            DeviceBuffer x = upload(cuda, BinaryFiles.readFloats(file(scratch, "x")));
-            DeviceBuffer y = upload(cuda, BinaryFiles.readFloats(file(scratch, "y")));
-            DeviceBuffer z = upload(cuda, BinaryFiles.readFloats(file(scratch, "z")));
+            float[] kx = MriInputs.read(scratch, "kx");
+            float[] ky = MriInputs.read(scratch, "ky");
+            float[] kz = MriInputs.read(scratch, "kz");
+            DeviceBuffer phiR = MriInputs.upload(cuda, scratch, "phiR");
+            DeviceBuffer phiI = MriInputs.upload(cuda, scratch, "phiI");
+            DeviceBuffer x = MriInputs.upload(cuda, scratch, "x");
+            DeviceBuffer y = MriInputs.upload(cuda, scratch, "y");
+            DeviceBuffer z = MriInputs.upload(cuda, scratch, "z");
             DeviceBuffer phiMag = cuda.malloc(kBytes);
             DeviceBuffer kValues = cuda.malloc(4 * kBytes);
             DeviceBuffer qr = cuda.malloc(xBytes);
             DeviceBuffer qi = cuda.malloc(xBytes);
 
-            host.launchAndSync(PHI_MAG.load(cuda), grid(numK), Dim3.of(THREADS), numK, phiR, phiI, phiMag);
+            host.launchAndSync(PHI_MAG.load(cuda), MriInputs.grid(numK), MriInputs.BLOCK, numK, phiR, phiI, phiMag);
             float[] mag = new float[numK];
             cuda.copyToHost(phiMag, 0, mag, 0, numK);
             float[] packed = pack(kx, ky, kz, mag);
             cuda.copyToDevice(kValues, 0, packed, 0, packed.length);
             host.launchAndSync(
-                    COMPUTE_Q.load(cuda), grid(numX), Dim3.of(THREADS), numX, numK, x, y, z, kValues, qr, qi);
-            float[] out = new float[numX];
-            cuda.copyToHost(qr, 0, out, 0, numX);
-            BinaryFiles.writeFloats(file(scratch, "Qr"), out);
-            cuda.copyToHost(qi, 0, out, 0, numX);
-            BinaryFiles.writeFloats(file(scratch, "Qi"), out);
-            return readOutputs(scratch);
-        }
-
-        private static DeviceBuffer upload(CudaStyle cuda, float[] values) {
-            DeviceBuffer buffer = cuda.malloc((long) values.length * Float.BYTES);
-            cuda.copyToDevice(buffer, 0, values, 0, values.length);
-            return buffer;
+                    COMPUTE_Q.load(cuda), MriInputs.grid(numX), MriInputs.BLOCK, numX, numK, x, y, z, kValues, qr, qi);
+            OUTPUTS.write(scratch, cuda, qr, qi, numX);
+            return OUTPUTS.read(scratch);
         }
 
         private static float[] pack(float[] kx, float[] ky, float[] kz, float[] mag) {
@@ -219,19 +184,19 @@ public final class MriQ implements Workload {
 
         @Override
         public Outputs reference() {
-            float[] phiR = sampleData[3];
-            float[] phiI = sampleData[4];
+            float[] phiR = inputs.sample(3);
+            float[] phiI = inputs.sample(4);
             float[] mag = new float[p.samples()];
             for (int k = 0; k < mag.length; k++) {
                 mag[k] = Math.fma(phiI[k], phiI[k], phiR[k] * phiR[k]);
             }
-            float[] kv = pack(sampleData[0], sampleData[1], sampleData[2], mag);
+            float[] kv = pack(inputs.sample(0), inputs.sample(1), inputs.sample(2), mag);
             float[] qr = new float[p.voxels()];
             float[] qi = new float[p.voxels()];
             for (int t = 0; t < qr.length; t++) {
-                float sx = voxelData[0][t];
-                float sy = voxelData[1][t];
-                float sz = voxelData[2][t];
+                float sx = inputs.voxel(0)[t];
+                float sy = inputs.voxel(1)[t];
+                float sz = inputs.voxel(2)[t];
                 float accR = 0f;
                 float accI = 0f;
                 for (int k = 0; k < mag.length; k++) {
@@ -243,16 +208,12 @@ public final class MriQ implements Workload {
                 qr[t] = accR;
                 qi[t] = accI;
             }
-            return new Outputs().floats("Qr", qr).floats("Qi", qi);
+            return OUTPUTS.of(qr, qi);
         }
 
         @Override
         public double tolerance() {
             return 1e-4;
-        }
-
-        private static Dim3 grid(int n) {
-            return Dim3.of((n + THREADS - 1) / THREADS);
         }
     }
 }

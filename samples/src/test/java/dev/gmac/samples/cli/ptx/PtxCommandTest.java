@@ -1,14 +1,12 @@
 package dev.gmac.samples.cli.ptx;
 
+import static dev.gmac.samples.cli.ptx.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.cli.GmacCommand;
 import dev.gmac.samples.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +16,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code gmac ptx check} and {@code gmac ptx run}, run in-process: exit codes 0/1/2, stdout and stderr. */
 class PtxCommandTest {
@@ -26,19 +23,6 @@ class PtxCommandTest {
     Path dir;
 
     private Path saxpyPtx;
-
-    /** The exit status and both streams of one command. */
-    record Result(int exit, String out, String err) {}
-
-    static Result gmac(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = GmacCommand.commandLine();
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        int exit = cmd.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 
     @BeforeEach
     void copySaxpy() throws IOException {
@@ -62,7 +46,7 @@ class PtxCommandTest {
         assertEquals(2, gmac("ptx").exit());
         assertEquals(2, gmac("ptx", "check").exit());
         assertEquals(2, gmac("ptx", "run").exit());
-        Result r = gmac("ptx", "check", "--no-such-option", saxpyPtx.toString());
+        GmacRun r = gmac("ptx", "check", "--no-such-option", saxpyPtx.toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("gmac: "), r.err());
     }
@@ -71,7 +55,7 @@ class PtxCommandTest {
 
     @Test
     void checkListsKernelsAndParameters() {
-        Result r = gmac("ptx", "check", saxpyPtx.toString());
+        GmacRun r = gmac("ptx", "check", saxpyPtx.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("1 kernel"), r.out());
         assertTrue(r.out().contains("saxpy (line "), r.out());
@@ -85,7 +69,7 @@ class PtxCommandTest {
     void checkReportsTheFirstSyntaxErrorWithLineAndColumn() throws IOException {
         Path bad = write(
                 "bad.ptx", ".version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry k(\n)\n{\n\tret\n}\n");
-        Result r = gmac("ptx", "check", bad.toString());
+        GmacRun r = gmac("ptx", "check", bad.toString());
         assertEquals(1, r.exit(), r.out());
         assertTrue(r.err().startsWith("gmac: " + bad + ": line "), r.err());
         assertTrue(r.err().matches("(?s)gmac: .*: line \\d+:\\d+: .*"), r.err());
@@ -94,14 +78,14 @@ class PtxCommandTest {
 
     @Test
     void checkOfAMissingFileFails() {
-        Result r = gmac("ptx", "check", dir.resolve("nope.ptx").toString());
+        GmacRun r = gmac("ptx", "check", dir.resolve("nope.ptx").toString());
         assertEquals(1, r.exit());
         assertTrue(r.err().contains("cannot read") && r.err().contains("no such file"), r.err());
     }
 
     @Test
     void coverageListsEveryOpcodeOfSaxpyAsSupported() {
-        Result r = gmac("ptx", "check", "--coverage", saxpyPtx.toString());
+        GmacRun r = gmac("ptx", "check", "--coverage", saxpyPtx.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         for (String opcode : List.of("fma.rn.f32", "ld.param.u32", "cvta.to.global.u64", "mul.wide.s32", "ret")) {
             assertTrue(
@@ -116,7 +100,7 @@ class PtxCommandTest {
         String text = new String(Files.readAllBytes(saxpyPtx), StandardCharsets.UTF_8)
                 .replace("\tret;", "\tldmatrix.sync.aligned.m8n8.x1.shared.b16 \t{%r1}, [%r1];\n\tret;");
         Path p = write("ldmatrix.ptx", text); // a real sm_75 instruction (tensor-core operand loads)
-        Result r = gmac("ptx", "check", "--coverage", p.toString());
+        GmacRun r = gmac("ptx", "check", "--coverage", p.toString());
         assertEquals(1, r.exit(), r.out());
         assertTrue(
                 r.out()
@@ -143,7 +127,7 @@ class PtxCommandTest {
     @Test
     void runPrintsBuffersAndStats() throws IOException {
         Path spec = write("saxpy.json", saxpySpec("saxpy.ptx", 10, 10, ", \"print\": [\"y\"]"));
-        Result r = gmac("ptx", "run", spec.toString());
+        GmacRun r = gmac("ptx", "run", spec.toString());
         assertEquals(0, r.exit(), r.err());
         Map<String, Object> json = (Map<String, Object>) Json.parse(r.out());
         Map<String, Object> buffers = (Map<String, Object>) json.get("buffers");
@@ -178,7 +162,7 @@ class PtxCommandTest {
                         + " \"big\": {\"type\": \"u64\", \"count\": 1, \"init\": [18446744073709551615]},"
                         + " \"neg\": {\"type\": \"s64\", \"count\": 2, \"init\": {\"iota\": -1}}},"
                         + " \"args\": [{\"u32\": 3}, {\"f32\": 2}, {\"buf\": \"x\"}, {\"buf\": \"y\"}]}");
-        Result r = gmac("ptx", "run", spec.toString());
+        GmacRun r = gmac("ptx", "run", spec.toString());
         assertEquals(0, r.exit(), r.err());
         Map<String, Object> buffers = (Map<String, Object>) ((Map<String, Object>) Json.parse(r.out())).get("buffers");
         assertEquals(List.of("x", "y", "bytes", "big", "neg"), List.copyOf(buffers.keySet()));
@@ -192,7 +176,7 @@ class PtxCommandTest {
     void kernelFaultIsOneLineOnStderrAndExitOne() throws IOException {
         // n = 5000 but the buffers hold 10 floats: the kernel reads far past the allocation.
         Path spec = write("fault.json", saxpySpec("saxpy.ptx", 5000, 10, ""));
-        Result r = gmac("ptx", "run", spec.toString());
+        GmacRun r = gmac("ptx", "run", spec.toString());
         assertEquals(1, r.exit(), r.out());
         assertEquals("", r.out());
         assertEquals(1, r.err().lines().count(), r.err());
@@ -201,7 +185,7 @@ class PtxCommandTest {
 
     private void assertSpecError(String specText, String... fragments) throws IOException {
         Path spec = write("bad.json", specText);
-        Result r = gmac("ptx", "run", spec.toString());
+        GmacRun r = gmac("ptx", "run", spec.toString());
         assertEquals(1, r.exit(), r.out());
         assertEquals(1, r.err().lines().count(), r.err());
         for (String f : fragments) {
@@ -275,7 +259,7 @@ class PtxCommandTest {
         assertTrue(
                 example != null,
                 "docs/examples/saxpy.json not found above " + Path.of("").toAbsolutePath());
-        Result r =
+        GmacRun r =
                 gmac("ptx", "run", example.resolve("docs/examples/saxpy.json").toString());
         assertEquals(0, r.exit(), r.err());
         Map<String, Object> json = (Map<String, Object>) Json.parse(r.out());

@@ -1,14 +1,12 @@
 package dev.gmac.samples.cli.ptx;
 
+import static dev.gmac.samples.cli.ptx.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.cli.GmacCommand;
 import dev.gmac.samples.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +16,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code gmac ptx run --timing [--config NAME|FILE]}: the timing model's statistics in the JSON output (issue 7). */
 class PtxRunTimingTest {
@@ -26,18 +23,6 @@ class PtxRunTimingTest {
     Path dir;
 
     private Path spec;
-
-    record Result(int exit, String out, String err) {}
-
-    static Result gmac(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = GmacCommand.commandLine();
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        int exit = cmd.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 
     /** The saxpy spec of docs/ptx-run.md, 300 elements on CTAs of 64 threads (the last warp diverges). */
     @BeforeEach
@@ -62,13 +47,13 @@ class PtxRunTimingTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> json(Result r) {
+    private static Map<String, Object> json(GmacRun r) {
         assertEquals(0, r.exit(), r.err());
         return (Map<String, Object>) Json.parse(r.out());
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> stats(Result r) {
+    private static Map<String, Object> stats(GmacRun r) {
         return (Map<String, Object>) json(r).get("stats");
     }
 
@@ -121,8 +106,8 @@ class PtxRunTimingTest {
 
     @Test
     void twoTimedRunsGiveTheSameCyclesAndStatistics() {
-        Result first = gmac("ptx", "run", "--timing", "--config", "fx5800", spec.toString());
-        Result second = gmac("ptx", "run", "--timing", "--config", "fx5800", spec.toString());
+        GmacRun first = gmac("ptx", "run", "--timing", "--config", "fx5800", spec.toString());
+        GmacRun second = gmac("ptx", "run", "--timing", "--config", "fx5800", spec.toString());
         Map<String, Object> a = stats(first);
         assertEquals("fx5800", a.get("preset"));
         assertEquals(number(a, "cycles"), number(stats(second), "cycles"));
@@ -143,7 +128,7 @@ class PtxRunTimingTest {
 
     @Test
     void anUnknownPresetIsOneLineAndExitOne() {
-        Result r = gmac("ptx", "run", "--timing", "--config", "gtx9000", spec.toString());
+        GmacRun r = gmac("ptx", "run", "--timing", "--config", "gtx9000", spec.toString());
         assertEquals(1, r.exit(), r.out());
         assertEquals("", r.out());
         assertEquals(1, r.err().lines().count(), r.err());
@@ -154,7 +139,7 @@ class PtxRunTimingTest {
     @Test
     void aBadPresetFileNamesFileAndLineOnOneLine() throws IOException {
         Path bad = write("bad.conf", "extends = gtx480\n\ncore.cuont = 4\ncore.alu.latency = -1\n");
-        Result r = gmac("ptx", "run", "--timing", "--config", bad.toString(), spec.toString());
+        GmacRun r = gmac("ptx", "run", "--timing", "--config", bad.toString(), spec.toString());
         assertEquals(1, r.exit(), r.out());
         assertEquals("", r.out());
         assertEquals(1, r.err().lines().count(), r.err());
@@ -165,7 +150,7 @@ class PtxRunTimingTest {
 
     @Test
     void configWithoutTimingIsAUsageError() {
-        Result r = gmac("ptx", "run", "--config", "gtx480", spec.toString());
+        GmacRun r = gmac("ptx", "run", "--config", "gtx480", spec.toString());
         assertEquals(2, r.exit(), r.out());
         assertTrue(r.err().contains("--config needs --timing"), r.err());
     }
@@ -173,7 +158,7 @@ class PtxRunTimingTest {
     @Test
     void aKernelFaultUnderTimingIsOneLineAndExitOne() throws IOException {
         Path fault = write("fault.json", Files.readString(spec).replace("{\"u32\": 300}", "{\"u32\": 5000}"));
-        Result r = gmac("ptx", "run", "--timing", fault.toString());
+        GmacRun r = gmac("ptx", "run", "--timing", fault.toString());
         assertEquals(1, r.exit(), r.out());
         assertEquals("", r.out());
         assertEquals(1, r.err().lines().count(), r.err());
