@@ -6,6 +6,7 @@ import static dev.gmac.channels.ChannelLayout.CONTROL_TAIL_OFFSET;
 import static dev.gmac.channels.ChannelLayout.DATA_HEAD_OFFSET;
 import static dev.gmac.channels.ChannelLayout.DATA_TAIL_OFFSET;
 import static dev.gmac.channels.ChannelLayout.DONE_COUNTS_OFFSET;
+import static dev.gmac.channels.ChannelLayout.PRODUCER_LIMIT_OFFSET;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -22,10 +23,12 @@ import java.util.Objects;
  * <ol>
  *   <li><b>Available</b>: vacant; {@link #talloc} reserves contiguous elements by CAS on the data tail.
  *   <li><b>Reserved</b>: the producer fills it through {@link #elementPosition}, hidden from consumers.
- *   <li><b>Ready</b>: {@link #enq} reserved control-array space (fetch-and-add on {@code controlReserveTail}), wrote the
- *       data slots there and advanced {@code controlTail} over them in control order.
+ *   <li><b>Ready</b>: {@link #enq} reserved control-array space (fetch-and-add on {@code controlReserveTail})
+ *       and wrote the data slots there, each entry tagged with the lap of its own sequence number. Entries
+ *       are Ready in control order: the ready tail is the first entry at or after the control head that is
+ *       not written yet ({@link #controlTail}).
  *   <li><b>Dispatched</b>: a consumer claimed the control entry with {@link #dispatch} (CAS on {@code
- *       controlHead}) and reads the element through {@link #deq}.
+ *       controlHead}, after reading the entry's tag) and reads the element through {@link #deq}.
  *   <li><b>Done</b>: the consumer called {@link #tfree}; its group's done count grew. When every element of
  *       the group at the data head is done, the group is freed (Available again), strictly in allocation
  *       order.
@@ -37,12 +40,14 @@ import java.util.Objects;
  * #enq}, one CAS dispatches up to a whole batch, and {@link #tfree(int[], int)} does one atomic add per run
  * of slots sharing a done count.
  *
- * <p>Trade-offs: a producer pays three atomics per batch (data tail, control reserve tail, control tail) and
- * a consumer two (control head, done count), where a ring such as JCTools' {@code MpmcArrayQueue} pays one
- * CAS per element on each side; in exchange elements of any size are written in place, publication does
- * not wait for producers that allocated earlier, and consumers are pointed at work by offsets alone (what
- * the GPU's aggregator needs). A full channel is reported
- * with {@link #FULL}; nothing here blocks or allocates. Memory-ordering arguments: {@code package-info}.
+ * <p>Trade-offs: a producer pays two atomics per batch (data tail, control reserve tail) and a consumer two
+ * (control head, done count), where a ring such as JCTools' {@code MpmcArrayQueue} pays one CAS per element
+ * on each side; in exchange elements of any size are written in place, publication does not wait for
+ * producers that allocated earlier, and consumers are pointed at work by offsets alone (what the GPU's
+ * aggregator needs). Producers read {@code dataHead} only when their cached free limit says the channel may
+ * be full, and consumers touch no producer-written word but the control entry they dispatch (decision
+ * 0206). A full channel is reported with {@link #FULL}; nothing here blocks or allocates. Memory-ordering
+ * arguments: {@code package-info}.
  *
  * <p>Instances are thread-safe. Share one by safe publication (a final or volatile field, a thread start).
  */
@@ -110,6 +115,7 @@ public final class Channel {
         bytes.putInt(ChannelLayout.CAPACITY_OFFSET, layout.capacity());
         bytes.putInt(ChannelLayout.ELEMENTS_PER_DONE_COUNT_OFFSET, layout.elementsPerDoneCount());
         bytes.putInt(ChannelLayout.REGION_LENGTH_OFFSET, layout.regionLength());
+        bytes.putLong(PRODUCER_LIMIT_OFFSET, layout.capacity());
         INTS.setRelease(bytes, ChannelLayout.MAGIC_OFFSET, ChannelLayout.MAGIC);
         return new Channel(bytes, layout);
     }
@@ -179,7 +185,9 @@ public final class Channel {
     // ------------------------------------------------------------------------------------------------
 
     /**
-     * Reserves {@code count} contiguous elements (Available → Reserved) with one CAS on the data tail.
+     * Reserves {@code count} contiguous elements (Available → Reserved) with one CAS on the data tail. The
+     * free space is checked against the producers' cached limit ({@code dataHead + capacity} as a producer
+     * last read it); {@code dataHead} itself is read only when that limit is too low.
      *
      * @return the sequence number of the first reserved element (elements are {@code first} to {@code first
      *     + count - 1}), or {@link #FULL} when fewer than {@code count} elements are available now; the
@@ -190,11 +198,15 @@ public final class Channel {
         checkCount(count);
         for (; ; ) {
             long tail = lvDataTail();
-            long head = lvDataHead();
-            if (tail + count - head > capacity) {
-                return FULL;
+            long end = tail + count;
+            if (end > laProducerLimit()) {
+                long limit = lvDataHead() + capacity;
+                if (end > limit) {
+                    return FULL;
+                }
+                soProducerLimit(limit);
             }
-            if (casDataTail(tail, tail + count)) {
+            if (casDataTail(tail, end)) {
                 return tail;
             }
         }
@@ -212,11 +224,11 @@ public final class Channel {
 
     /**
      * Makes the {@code count} elements reserved by {@code talloc} at {@code first} visible to consumers
-     * (Reserved → Ready): one fetch-and-add reserves control-array space, the elements' data slots are written there,
-     * and the control tail is advanced over every entry that is written, in control order. It never waits
-     * for another producer: when an earlier control reservation is still being written, this call returns
-     * with its elements not yet Ready, and the producer of that reservation advances the tail over both.
-     * Once every {@code enq} has returned, every enqueued element is Ready.
+     * (Reserved → Ready): one fetch-and-add reserves control-array space, then the elements' data slots are
+     * written there, the first entry last with a release store. That store publishes the whole range. It never
+     * waits for another producer and never reads a word that consumers write: the elements are dispatched as
+     * soon as every control entry before them is written (the ready tail is the first unwritten entry), so a
+     * producer that allocated later can make its elements Ready first (the paper's t4–t8).
      *
      * <p>Every element reserved by {@code talloc} must be enqueued exactly once, with the {@code first} and
      * {@code count} talloc gave (or in parts that cover it). The control array always has room: it is twice
@@ -230,40 +242,9 @@ public final class Channel {
         for (int i = 1; i < count; i++) {
             spControlEntry(start + i, controlEntry(start + i, first + i));
         }
-        long firstEntry = controlEntry(start, first);
-        long tail;
-        if (lvControlTail() == start) {
-            // Nobody can move the tail off `start` before that entry is written, so the CAS is ours to make
-            // (it fails only if a helper that read the entry moved the tail over us first); a successful CAS is
-            // our sequentially consistent publication point.
-            soControlEntry(start, firstEntry);
-            tail = casControlTail(start, start + count) ? start + count : lvControlTail();
-        } else {
-            // An earlier reservation is still unwritten: publish with a volatile store. Each entry is stored
-            // exactly once, before anyone can read it as written: a second store could land after the entry
-            // was dispatched and rewritten for a later lap, and clobber it.
-            svControlEntry(start, firstEntry);
-            tail = lvControlTail();
-        }
-        advanceControlTail(tail);
-    }
-
-    /**
-     * Advances the control tail over every written entry at it, starting from {@code tail} (a value read
-     * with a volatile load or set by the caller's own CAS); stops at the first unwritten entry, whose producer
-     * will continue from there. Lock-free: a failed CAS means another thread advanced the tail.
-     */
-    private void advanceControlTail(long tail) {
-        for (; ; ) {
-            if (!isControlEntryWritten(tail)) {
-                return;
-            }
-            long end = tail + 1;
-            while (isControlEntryWritten(end)) {
-                end++;
-            }
-            tail = casControlTail(tail, end) ? end : lvControlTail();
-        }
+        // Each entry is stored exactly once per lap, and entry `start` last: a consumer that reads it written
+        // (acquire) sees the whole range and the element bytes.
+        soControlEntry(start, controlEntry(start, first));
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -272,7 +253,8 @@ public final class Channel {
 
     /**
      * Claims up to {@code max} ready elements (Ready → Dispatched) with one CAS on the control head, and
-     * writes their data slots into {@code slots[0..n-1]}. Never blocks.
+     * writes their data slots into {@code slots[0..n-1]}: the written control entries from the head up to the
+     * first unwritten one. Never blocks.
      *
      * @return {@code n}, the number of elements claimed; 0 when none is ready
      */
@@ -283,14 +265,24 @@ public final class Channel {
         }
         for (; ; ) {
             long head = lvControlHead();
-            long ready = lvControlTail() - head;
-            if (ready <= 0) {
+            int n = 0;
+            int lag = 0;
+            while (n < max) {
+                long entry = laControlEntry(head + n);
+                lag = (int) (entry >>> 32) - controlTag(head + n);
+                if (lag != 0) {
+                    break;
+                }
+                slots[n++] = (int) entry;
+            }
+            if (n > 0) {
+                if (casControlHead(head, head + n)) {
+                    return n;
+                }
+            } else if (lag < 0 && nothingReadyAt(head)) {
                 return 0;
             }
-            int n = (int) Math.min(max, ready);
-            if (readControlEntries(head, n, slots) && casControlHead(head, head + n)) {
-                return n;
-            }
+            // A lost CAS, or an entry already rewritten for a later lap (the head moved on): read the head again.
         }
     }
 
@@ -302,26 +294,27 @@ public final class Channel {
     public int dispatchOne() {
         for (; ; ) {
             long head = lvControlHead();
-            if (lvControlTail() == head) {
+            long entry = laControlEntry(head);
+            int lag = (int) (entry >>> 32) - controlTag(head);
+            if (lag == 0) {
+                if (casControlHead(head, head + 1)) {
+                    return (int) entry;
+                }
+            } else if (lag < 0 && nothingReadyAt(head)) {
                 return -1;
-            }
-            long entry = lvControlEntry(head);
-            if ((int) (entry >>> 32) == controlTag(head) && casControlHead(head, head + 1)) {
-                return (int) entry;
             }
         }
     }
 
-    /** Reads n entries at head; false when one of them was already overwritten (someone else claimed it). */
-    private boolean readControlEntries(long head, int n, int[] slots) {
-        for (int i = 0; i < n; i++) {
-            long entry = lvControlEntry(head + i);
-            if ((int) (entry >>> 32) != controlTag(head + i)) {
-                return false;
-            }
-            slots[i] = (int) entry;
-        }
-        return true;
+    /**
+     * The slow path of an empty dispatch: entry {@code head} read unwritten. A full fence, then the entry and
+     * the head again: true when the entry is still unwritten and the head still there (nothing is Ready). The
+     * fence orders this thread's own earlier control-entry stores before the re-read, so two threads that
+     * each enqueue and then dispatch cannot both miss the other's element (store buffering; package-info).
+     */
+    private boolean nothingReadyAt(long head) {
+        VarHandle.fullFence();
+        return !isControlEntryWritten(head) && lvControlHead() == head;
     }
 
     /**
@@ -390,13 +383,16 @@ public final class Channel {
     }
 
     // ------------------------------------------------------------------------------------------------
-    // Monitoring (what the aggregator reads); each a single volatile read
+    // Monitoring (what the aggregator reads): single volatile reads, except controlTail (a scan)
     // ------------------------------------------------------------------------------------------------
 
-    /** Elements Ready and not yet dispatched, at the moment of reading. */
+    /**
+     * Elements Ready and not yet dispatched: the written control entries from the head on, as one scan reads
+     * them (a snapshot when nobody else is active; a monitoring figure otherwise).
+     */
     public long readyCount() {
         long head = lvControlHead();
-        return Math.max(0, lvControlTail() - head);
+        return Math.max(0, controlTail() - head);
     }
 
     /** Elements not Available (Reserved, Ready, Dispatched or Done but not yet freed). */
@@ -425,9 +421,24 @@ public final class Channel {
         return lvControlReserveTail();
     }
 
-    /** Sequence number up to which control entries are ready. */
+    /**
+     * Sequence number up to which control entries are Ready: the first entry at or after the control head
+     * that is not written yet. Computed by a scan of the entry tags that starts from the larger of the head
+     * and the tail hint stored in the layout, stops at the control reserve tail, and leaves the hint at what
+     * it found; O(entries scanned). Producers and consumers never need it (decision 0206).
+     */
     public long controlTail() {
-        return lvControlTail();
+        long head = lvControlHead();
+        long reserved = lvControlReserveTail();
+        long hint = lvControlTailHint();
+        long tail = Math.max(head, hint);
+        while (tail < reserved && isControlEntryWritten(tail)) {
+            tail++;
+        }
+        while (hint < tail && !casControlTailHint(hint, tail)) {
+            hint = lvControlTailHint();
+        }
+        return tail;
     }
 
     /** The done count of data slot {@code slot}'s group (cumulative over the channel's life). */
@@ -466,7 +477,7 @@ public final class Channel {
     @Override
     public String toString() {
         return "Channel[" + layout + ", dataHead=" + lvDataHead() + ", dataTail=" + lvDataTail() + ", controlHead="
-                + lvControlHead() + ", controlTail=" + lvControlTail() + ", controlReserveTail="
+                + lvControlHead() + ", controlTail=" + controlTail() + ", controlReserveTail="
                 + lvControlReserveTail() + "]";
     }
 
@@ -488,11 +499,11 @@ public final class Channel {
     }
 
     private boolean isControlEntryWritten(long sequence) {
-        return (int) (lvControlEntry(sequence) >>> 32) == controlTag(sequence);
+        return (int) (laControlEntry(sequence) >>> 32) == controlTag(sequence);
     }
 
-    private long lvControlEntry(long sequence) {
-        return (long) LONGS.getVolatile(region, controlEntryOffset(sequence));
+    private long laControlEntry(long sequence) {
+        return (long) LONGS.getAcquire(region, controlEntryOffset(sequence));
     }
 
     private void spControlEntry(long sequence, long entry) {
@@ -501,10 +512,6 @@ public final class Channel {
 
     private void soControlEntry(long sequence, long entry) {
         LONGS.setRelease(region, controlEntryOffset(sequence), entry);
-    }
-
-    private void svControlEntry(long sequence, long entry) {
-        LONGS.setVolatile(region, controlEntryOffset(sequence), entry);
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -527,6 +534,14 @@ public final class Channel {
         return LONGS.compareAndSet(region, DATA_TAIL_OFFSET, expect, update);
     }
 
+    private long laProducerLimit() {
+        return (long) LONGS.getAcquire(region, PRODUCER_LIMIT_OFFSET);
+    }
+
+    private void soProducerLimit(long limit) {
+        LONGS.setRelease(region, PRODUCER_LIMIT_OFFSET, limit);
+    }
+
     private long lvControlHead() {
         return (long) LONGS.getVolatile(region, CONTROL_HEAD_OFFSET);
     }
@@ -543,11 +558,11 @@ public final class Channel {
         return (long) LONGS.getAndAdd(region, CONTROL_RESERVE_TAIL_OFFSET, delta);
     }
 
-    private long lvControlTail() {
+    private long lvControlTailHint() {
         return (long) LONGS.getVolatile(region, CONTROL_TAIL_OFFSET);
     }
 
-    private boolean casControlTail(long expect, long update) {
+    private boolean casControlTailHint(long expect, long update) {
         return LONGS.compareAndSet(region, CONTROL_TAIL_OFFSET, expect, update);
     }
 

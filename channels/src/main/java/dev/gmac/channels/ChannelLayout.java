@@ -15,19 +15,25 @@ package dev.gmac.channels;
  * 12      4               CAPACITY (data elements, a power of two)
  * 16      4               ELEMENTS_PER_DONE_COUNT   (a power of two dividing CAPACITY)
  * 20      4               REGION_LENGTH
- * 128     8               dataHead          freed up to here (aggregator / deallocator)
+ * 128     8               dataHead          freed up to here (aggregator / deallocator, CAS)
  * 256     8               dataTail          reserved up to here (talloc, CAS)
  * 384     8               controlHead       dispatched up to here (consumers, CAS)
- * 512     8               controlReserveTail  control space reserved up to here (enq, CAS)
- * 640     8               controlTail       ready up to here (enq, advanced in order)
- * 768     4 * C/G         done-count array, one int per group of G data elements
+ * 512     8               controlReserveTail  control space reserved up to here (enq, fetch-and-add)
+ * 640     8               controlTail       ready-tail hint: a lower bound of the ready prefix, advanced
+ *                                           only by readers of the tail (controlTail(), readyCount());
+ *                                           enq and dispatch neither read nor write it (decision 0206)
+ * 768     8               producerLimit     producers' cached free limit: dataHead + C as some producer
+ *                                           last read it (talloc, release store; a hint, never too high)
+ * 896     4 * C/G         done-count array, one int per group of G data elements
  * ctrl    8 * 2C          control array: 2C entries of (tag:32 | data slot:32)
  * data    size * C        data array: C elements of ELEMENT_SIZE bytes (array of structures)
  * </pre>
  *
- * <p>Each of the five 64-bit counters sits alone in a 128-byte block (two cache lines, against false sharing
- * and the adjacent-line prefetcher). Counters are monotonic sequence numbers, never wrapped; an array index
- * is {@code sequence & (length - 1)}. The control and data arrays start on 128-byte boundaries.
+ * <p>Each of the five 64-bit counters and the producer limit sits alone in a 128-byte block (two cache lines,
+ * against false sharing and the adjacent-line prefetcher). Counters are monotonic sequence numbers, never
+ * wrapped; an array index is {@code sequence & (length - 1)}. The control and data arrays start on 128-byte
+ * boundaries. A control entry is Ready when its tag says it was written for its own sequence number: the
+ * ready tail is the first entry at or after {@code controlHead} that is not yet written (decision 0206).
  */
 public final class ChannelLayout {
     /** Bytes of padding around each hot counter. */
@@ -35,8 +41,11 @@ public final class ChannelLayout {
 
     /** 'GCH1' in ASCII, little end first: marks a formatted channel region. */
     public static final int MAGIC = 0x31484347;
-    /** Layout version written by {@link Channel#format}. */
-    public static final int VERSION = 1;
+    /**
+     * Layout version written by {@link Channel#format}. Version 2: readiness is the control entries' tags,
+     * the tail word is a hint, and producers cache their free limit (decision 0206).
+     */
+    public static final int VERSION = 2;
 
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 4;
@@ -50,7 +59,8 @@ public final class ChannelLayout {
     public static final int CONTROL_HEAD_OFFSET = 3 * COUNTER_BLOCK;
     public static final int CONTROL_RESERVE_TAIL_OFFSET = 4 * COUNTER_BLOCK;
     public static final int CONTROL_TAIL_OFFSET = 5 * COUNTER_BLOCK;
-    public static final int DONE_COUNTS_OFFSET = 6 * COUNTER_BLOCK;
+    public static final int PRODUCER_LIMIT_OFFSET = 6 * COUNTER_BLOCK;
+    public static final int DONE_COUNTS_OFFSET = 7 * COUNTER_BLOCK;
 
     /** Bytes per control-array entry. */
     public static final int CONTROL_ENTRY_SIZE = 8;

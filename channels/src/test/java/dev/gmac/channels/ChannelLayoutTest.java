@@ -32,6 +32,7 @@ class ChannelLayoutTest {
             ChannelLayout.CONTROL_HEAD_OFFSET,
             ChannelLayout.CONTROL_RESERVE_TAIL_OFFSET,
             ChannelLayout.CONTROL_TAIL_OFFSET,
+            ChannelLayout.PRODUCER_LIMIT_OFFSET,
             ChannelLayout.DONE_COUNTS_OFFSET
         };
         for (int i = 1; i < counters.length; i++) {

@@ -216,6 +216,55 @@ class ChannelTest {
     }
 
     @Test
+    void aStaleProducerLimitIsRefreshedBeforeReportingFull() {
+        Channel ch = Channel.allocate(ChannelLayout.of(SIZE, 8, 2));
+        assertEquals(8, ch.region().getLong(ChannelLayout.PRODUCER_LIMIT_OFFSET), "format: head 0 + capacity");
+        long first = ch.talloc(8);
+        ch.enq(first, 8);
+        int[] slots = new int[8];
+        ch.tfree(slots, ch.dispatch(slots, 8));
+        assertEquals(8, ch.dataHead());
+        // the cached limit still says 8, but the whole next lap is free: talloc must read the head, not refuse
+        assertEquals(8, ch.talloc(6));
+        assertEquals(16, ch.region().getLong(ChannelLayout.PRODUCER_LIMIT_OFFSET));
+        assertEquals(14, ch.talloc(2));
+        assertEquals(Channel.FULL, ch.talloc(1));
+    }
+
+    @Test
+    void theControlTailIsTheFirstUnwrittenEntryFromTheHead() {
+        Channel ch = Channel.allocate(ChannelLayout.of(SIZE, 8, 4));
+        long a = ch.talloc(2);
+        long b = ch.talloc(3);
+        ch.enq(b, 3); // allocated later, enqueued first: entries 0-2
+        assertEquals(3, ch.controlTail());
+        assertEquals(3, ch.readyCount());
+        assertEquals(3, ch.region().getLong(ChannelLayout.CONTROL_TAIL_OFFSET), "the scan leaves the hint");
+        int[] slots = new int[8];
+        assertEquals(2, ch.dispatch(slots, 2));
+        assertArrayEquals(new int[] {2, 3}, Arrays.copyOf(slots, 2));
+        assertEquals(3, ch.controlTail());
+        assertEquals(1, ch.readyCount());
+        ch.enq(a, 2); // entries 3-4
+        assertEquals(5, ch.controlTail());
+        assertEquals(5, ch.controlReserveTail());
+        assertEquals(3, ch.dispatch(slots, 8));
+        assertArrayEquals(new int[] {4, 0, 1}, Arrays.copyOf(slots, 3));
+        assertEquals(5, ch.controlTail());
+        assertEquals(0, ch.readyCount());
+        assertEquals(0, ch.dispatch(slots, 8));
+        assertEquals(-1, ch.dispatchOne());
+    }
+
+    @Test
+    void attachRejectsRegionsOfAnotherLayoutVersion() {
+        Channel ch = Channel.allocate(ChannelLayout.of(SIZE, 8));
+        ch.region().putInt(ChannelLayout.VERSION_OFFSET, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Channel.attach(ch.region()));
+        assertTrue(e.getMessage().contains("version 1"), e.getMessage());
+    }
+
+    @Test
     void badArgumentsAreRejected() {
         Channel ch = Channel.allocate(ChannelLayout.of(SIZE, 8));
         assertThrows(IllegalArgumentException.class, () -> ch.talloc(0));

@@ -18,9 +18,15 @@ import org.openjdk.jcstress.infra.results.JJJJ_Result;
  *
  * <p>Result: (sum thread 1 read, sum thread 2 read, elements left for the arbiter, total sum). Values are
  * bits, so a sum names the elements. The two threads must share out both elements, each exactly once and
- * intact: (3, 0), (0, 3), (1, 2) or (2, 1), with nothing left (0) and total 3. Nothing may be left because
- * the thread that dispatches last does so after both enq calls returned, when both elements are Ready. A
- * duplicate, a lost or torn element, or one left behind (a publication that stalled): forbidden.
+ * intact: (3, 0), (0, 3), (1, 2) or (2, 1), with nothing left (0) and total 3.
+ *
+ * <p>Nothing may be left, and this is the store-buffering case of decision 0206: each thread's enq ends with a
+ * release store of its control entry (no fence), and each dispatch decides readiness by reading the entry at
+ * the head. Without more, each thread could read the other's entry unwritten while its own store still sits
+ * in its store buffer, and both could report an empty channel with both elements enqueued. An empty
+ * dispatch therefore issues a full fence and reads the entry again before it returns 0, so of the two
+ * threads' final reads at least one sees the other's entry, and that thread takes what is left. A
+ * duplicate, a lost or torn element, or one left behind: forbidden.
  */
 @JCStressTest
 @Outcome(

@@ -18,10 +18,11 @@ import org.openjdk.jcstress.infra.results.JJJJ_Result;
  * <p>Run: {@code java -jar stress-tests/target/jcstress.jar -t EnqEnqOutOfOrderTest -m quick}.
  *
  * <p>Result, after both enq calls returned: (control tail, elements dispatched, sum of their values, data
- * slot dispatched first). The tail must equal the control reserve tail (4): every element is Ready, none
- * lost, none torn (sum 10+11+20+21 = 62). The first slot is 0 when wavefront 0 reserved control space
- * first and 2 when wavefront 1 did (published earlier although it allocated later): both acceptable. A tail
- * short of 4 (a publication that nobody finished), fewer elements or a torn one: forbidden.
+ * slot dispatched first). The tail (the first unwritten control entry, decision 0206) must equal the control
+ * reserve tail (4): every element is Ready, none lost, none torn (sum 10+11+20+21 = 62). The first slot is 0
+ * when wavefront 0 reserved control space first and 2 when wavefront 1 did (published earlier although it
+ * allocated later): both acceptable. A tail short of 4 (an entry left unwritten), fewer elements or a torn
+ * one: forbidden.
  */
 @JCStressTest
 @Outcome(id = "4, 4, 62, 0", expect = Expect.ACCEPTABLE, desc = "wavefront 0 reached the control array first")

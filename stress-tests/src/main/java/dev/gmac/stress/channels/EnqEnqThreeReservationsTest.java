@@ -11,17 +11,18 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.JJJJ_Result;
 
 /**
- * enq ‖ enq over three reservations: one producer enqueues 1 then 3 elements, the other 2, so the control
- * tail must be carried over up to three control reservations by whichever producer finishes last (the
- * helping step of {@code enq}; argument in the {@code dev.gmac.channels} package-info). Two actors only, so
- * that the test also runs on 2-CPU machines.
+ * enq ‖ enq over three reservations: one producer enqueues 1 then 3 elements, the other 2, so the three
+ * control reservations are written in any order. Nobody advances a tail (decision 0206): an element is Ready
+ * once its own entry and every entry before it are written, so once both enq calls have returned every
+ * element must be Ready without any producer having helped another. Two actors only, so that the test also
+ * runs on 2-CPU machines.
  *
  * <p>Run: {@code java -jar stress-tests/target/jcstress.jar -t EnqEnqThreeReservationsTest -m quick}.
  *
  * <p>Result, after both returned: (control tail, control reserve tail, elements dispatched, sum of values).
- * Only (6, 6, 6, 1404) is acceptable: every element Ready, none lost or torn (100 + 300 + 301 + 302 + 200 +
- * 201 = 1404). A tail behind the reserve tail means each producer left the publication to the other:
- * forbidden.
+ * Only (6, 6, 6, 1404) is acceptable: every entry written, so the computed tail reaches the reserve tail, and
+ * every element is dispatched intact (100 + 300 + 301 + 302 + 200 + 201 = 1404). A tail behind the reserve
+ * tail (an entry never written, or written for the wrong lap), a lost or a torn element: forbidden.
  */
 @JCStressTest
 @Outcome(id = "6, 6, 6, 1404", expect = Expect.ACCEPTABLE, desc = "all six elements Ready and intact")
