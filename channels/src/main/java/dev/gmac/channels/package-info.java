@@ -65,7 +65,12 @@
  * head synchronizes with the CAS chain that brought it to {@code h}. Either way the producer's stores of entry
  * {@code s} and of the element bytes happen before our reads. <i>Exclusivity</i>: a successful CAS means
  * nobody moved the head over {@code h .. h+k-1} before us: no element is lost or handed out twice. An entry
- * already rewritten for a later lap (tag ahead) was dispatched, so {@code controlHead > h}: retry. The scan
+ * already rewritten for a later lap (tag ahead) was dispatched, so {@code controlHead > h}: retry. A consumer
+ * whose head is stale may read an entry while its producer plain-stores it for a later lap; entries are aligned
+ * 8-byte words, which a byte-buffer view {@code VarHandle} reads and writes atomically in every mode on 64-bit
+ * platforms (its {@code get}/{@code set} of {@code long} are atomic except on 32-bit ones), so it sees the old or
+ * the new word, never a mix, and takes nothing: the new word's tag is ahead (retry), and after the old one its
+ * CAS from the stale head fails. The scan
  * stops at the first unwritten entry, so entries are taken only in control order and only when Ready.
  * <i>Empty</i> ({@code k = 0}, entry {@code h} unwritten): issue a full fence, read entry {@code h} and the
  * head again, and return 0 only if the entry is still unwritten and the head still {@code h}; otherwise

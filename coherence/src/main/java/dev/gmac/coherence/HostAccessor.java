@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -32,10 +33,12 @@ import java.util.Objects;
  * block dirty; counted as read and write faults), and installs a new window around the block.
  *
  * <p>The check is one int range check on the element index, the shape C2's loop predication hoists out of
- * a counted loop: while the JIT's profile of the accessor has not seen a window miss, a loop over a shared
- * buffer runs like the same loop over a direct {@link ByteBuffer}. Once misses (faults) show in the profile,
- * C2 keeps the slow-path call inside the loop, must reload the window after it, and write loops become
- * several times slower (read loops bound by arithmetic barely notice). See docs/adsm.md, "Performance".
+ * a counted loop, but only while the JIT's profile of the code holding the check has never seen a window
+ * miss: once it has, C2 keeps the slow-path call inside loops, must reload the window after it, and write
+ * loops become several times slower (decision 0104). So the fast paths are not compiled into this class: they
+ * live in {@code ElementFastPaths}, and each element accessor calls the current copy of it through a constant
+ * call site ({@code FastPathSites}). When misses have been profiled and then stop, a fresh copy with a clean
+ * profile takes over and the callers are recompiled (decision 0105). See docs/adsm.md, "Performance".
  *
  * <h2>Concurrency</h2>
  *
@@ -61,13 +64,13 @@ public class HostAccessor {
     }
 
     private final SharedObject object;
-    private final ByteBuffer host;
+    final ByteBuffer host;
     private final long byteSize;
-    private Window window = Window.EMPTY;
-    private final IntBuffer ints;
-    private final LongBuffer longs;
-    private final FloatBuffer floats;
-    private final DoubleBuffer doubles;
+    Window window = Window.EMPTY;
+    final IntBuffer ints;
+    final LongBuffer longs;
+    final FloatBuffer floats;
+    final DoubleBuffer doubles;
 
     /** An accessor of {@code object}; registers itself so the protocol can revoke its window. */
     protected HostAccessor(SharedObject object) {
@@ -82,6 +85,23 @@ public class HostAccessor {
         this.floats = host.duplicate().order(host.order()).asFloatBuffer();
         this.doubles = host.duplicate().order(host.order()).asDoubleBuffer();
         object.register(this);
+    }
+
+    /**
+     * A scratch accessor over a private direct buffer of {@code bytes} bytes whose window grants the calling
+     * thread everything, belonging to no shared object: {@link FastPathSites} runs fresh copies of the fast
+     * paths on it to give them a profile without misses before any real accessor reaches them. Its buffers
+     * have the same classes as a real accessor's (direct, little-endian), so the profile's types match too.
+     */
+    HostAccessor(int bytes) {
+        this.object = null;
+        this.host = ByteBuffer.allocateDirect(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        this.byteSize = bytes;
+        this.ints = host.duplicate().order(host.order()).asIntBuffer();
+        this.longs = host.duplicate().order(host.order()).asLongBuffer();
+        this.floats = host.duplicate().order(host.order()).asFloatBuffer();
+        this.doubles = host.duplicate().order(host.order()).asDoubleBuffer();
+        this.window = new Window(Thread.currentThread(), 0, bytes, 0, bytes);
     }
 
     /** The shared object this accessor reaches. */
@@ -126,34 +146,35 @@ public class HostAccessor {
 
     /** Reads the byte at element index {@code i} (byte offset {@code i * 1}). */
     public final byte getByte(long i) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.read1Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read1Len) {
-            return host.get(j);
+        try {
+            return (byte) FastPathSites.GET_BYTE.invokeExact(this, i);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        return slowGetByte(i);
     }
 
     /** Writes the byte at element index {@code i} (byte offset {@code i * 1}). */
     public final void putByte(long i, byte value) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.write1Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write1Len) {
-            host.put(j, value);
-            return;
+        try {
+            FastPathSites.PUT_BYTE.invokeExact(this, i, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        slowPutByte(i, value);
     }
 
-    private byte slowGetByte(long i) {
+    final byte slowGetByte(long i) {
+        FastPathSites.noteMiss(FastPathSites.OP_GET_BYTE);
         long offset = elementOffset(i, 1);
         access(offset, 1, false);
         return host.get((int) offset);
     }
 
-    private void slowPutByte(long i, byte value) {
+    final void slowPutByte(long i, byte value) {
+        FastPathSites.noteMiss(FastPathSites.OP_PUT_BYTE);
         long offset = elementOffset(i, 1);
         access(offset, 1, true);
         host.put((int) offset, value);
@@ -208,34 +229,35 @@ public class HostAccessor {
 
     /** Reads the int at element index {@code i} (byte offset {@code i * 4}). */
     public final int getInt(long i) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.read4Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read4Len) {
-            return ints.get(j);
+        try {
+            return (int) FastPathSites.GET_INT.invokeExact(this, i);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        return slowGetInt(i);
     }
 
     /** Writes the int at element index {@code i} (byte offset {@code i * 4}). */
     public final void putInt(long i, int value) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.write4Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write4Len) {
-            ints.put(j, value);
-            return;
+        try {
+            FastPathSites.PUT_INT.invokeExact(this, i, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        slowPutInt(i, value);
     }
 
-    private int slowGetInt(long i) {
+    final int slowGetInt(long i) {
+        FastPathSites.noteMiss(FastPathSites.OP_GET_INT);
         long offset = elementOffset(i, 4);
         access(offset, 4, false);
         return host.getInt((int) offset);
     }
 
-    private void slowPutInt(long i, int value) {
+    final void slowPutInt(long i, int value) {
+        FastPathSites.noteMiss(FastPathSites.OP_PUT_INT);
         long offset = elementOffset(i, 4);
         access(offset, 4, true);
         host.putInt((int) offset, value);
@@ -292,34 +314,35 @@ public class HostAccessor {
 
     /** Reads the long at element index {@code i} (byte offset {@code i * 8}). */
     public final long getLong(long i) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.read8Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read8Len) {
-            return longs.get(j);
+        try {
+            return (long) FastPathSites.GET_LONG.invokeExact(this, i);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        return slowGetLong(i);
     }
 
     /** Writes the long at element index {@code i} (byte offset {@code i * 8}). */
     public final void putLong(long i, long value) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.write8Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write8Len) {
-            longs.put(j, value);
-            return;
+        try {
+            FastPathSites.PUT_LONG.invokeExact(this, i, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        slowPutLong(i, value);
     }
 
-    private long slowGetLong(long i) {
+    final long slowGetLong(long i) {
+        FastPathSites.noteMiss(FastPathSites.OP_GET_LONG);
         long offset = elementOffset(i, 8);
         access(offset, 8, false);
         return host.getLong((int) offset);
     }
 
-    private void slowPutLong(long i, long value) {
+    final void slowPutLong(long i, long value) {
+        FastPathSites.noteMiss(FastPathSites.OP_PUT_LONG);
         long offset = elementOffset(i, 8);
         access(offset, 8, true);
         host.putLong((int) offset, value);
@@ -376,34 +399,35 @@ public class HostAccessor {
 
     /** Reads the float at element index {@code i} (byte offset {@code i * 4}). */
     public final float getFloat(long i) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.read4Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read4Len) {
-            return floats.get(j);
+        try {
+            return (float) FastPathSites.GET_FLOAT.invokeExact(this, i);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        return slowGetFloat(i);
     }
 
     /** Writes the float at element index {@code i} (byte offset {@code i * 4}). */
     public final void putFloat(long i, float value) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.write4Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write4Len) {
-            floats.put(j, value);
-            return;
+        try {
+            FastPathSites.PUT_FLOAT.invokeExact(this, i, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        slowPutFloat(i, value);
     }
 
-    private float slowGetFloat(long i) {
+    final float slowGetFloat(long i) {
+        FastPathSites.noteMiss(FastPathSites.OP_GET_FLOAT);
         long offset = elementOffset(i, 4);
         access(offset, 4, false);
         return host.getFloat((int) offset);
     }
 
-    private void slowPutFloat(long i, float value) {
+    final void slowPutFloat(long i, float value) {
+        FastPathSites.noteMiss(FastPathSites.OP_PUT_FLOAT);
         long offset = elementOffset(i, 4);
         access(offset, 4, true);
         host.putFloat((int) offset, value);
@@ -460,34 +484,35 @@ public class HostAccessor {
 
     /** Reads the double at element index {@code i} (byte offset {@code i * 8}). */
     public final double getDouble(long i) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.read8Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.read8Len) {
-            return doubles.get(j);
+        try {
+            return (double) FastPathSites.GET_DOUBLE.invokeExact(this, i);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        return slowGetDouble(i);
     }
 
     /** Writes the double at element index {@code i} (byte offset {@code i * 8}). */
     public final void putDouble(long i, double value) {
-        Window w = window;
-        int j = (int) i;
-        int k = j - w.write8Lo;
-        if (w.owner == Thread.currentThread() && j == i && k >= 0 && k < w.write8Len) {
-            doubles.put(j, value);
-            return;
+        try {
+            FastPathSites.PUT_DOUBLE.invokeExact(this, i, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        slowPutDouble(i, value);
     }
 
-    private double slowGetDouble(long i) {
+    final double slowGetDouble(long i) {
+        FastPathSites.noteMiss(FastPathSites.OP_GET_DOUBLE);
         long offset = elementOffset(i, 8);
         access(offset, 8, false);
         return host.getDouble((int) offset);
     }
 
-    private void slowPutDouble(long i, double value) {
+    final void slowPutDouble(long i, double value) {
+        FastPathSites.noteMiss(FastPathSites.OP_PUT_DOUBLE);
         long offset = elementOffset(i, 8);
         access(offset, 8, true);
         host.putDouble((int) offset, value);

@@ -24,6 +24,10 @@
  *       Dekker-style handshake with joining writers ({@code SharedObject}); its queue and rolling size are
  *       guarded by a lock on the slow path. The DMA engine is an LMAX Disruptor consumer thread.
  *   <li>Counters are {@link java.util.concurrent.atomic.LongAdder}s.
+ *   <li>The element accessors reach their fast paths through constant {@link
+ *       java.lang.invoke.MutableCallSite}s ({@code FastPathSites}); a daemon thread retargets them to fresh
+ *       copies of the code once window misses stop, so that the JIT profiles it anew (decision 0105). The
+ *       miss counters it polls are opaque heuristics; the retargeting changes no data and no count.
  * </ul>
  *
  * <p>Every lock-free transition has a jcstress test in {@code dev.gmac.stress.coherence}.

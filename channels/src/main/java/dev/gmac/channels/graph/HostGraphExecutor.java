@@ -7,9 +7,12 @@ import dev.gmac.channels.idle.IdleStrategies;
 import dev.gmac.channels.idle.IdleStrategy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -26,6 +29,14 @@ import java.util.concurrent.locks.LockSupport;
  * first, nested up to {@link #MAX_NESTING} deep, because every worker could otherwise be waiting for space
  * that only queued work would free. If no space appears and no other work can run for the full-channel
  * timeout, the execution fails with a {@link ChannelFullException}.
+ *
+ * <p>Headroom. Space is freed strictly in allocation order (§3.2), so a worker that is descheduled while it
+ * holds the oldest elements stops all freeing; if the other workers meanwhile fill the rest of the channel,
+ * the holder's kernel finds it full when it runs again and can never finish: a deadlock that only the
+ * timeout ends (the naive Fibonacci graph hit it under load). So a worker does not start a new batch whose
+ * kernel node has written to a channel that is nearly full (less than {@code reserve} elements free) while
+ * other batches are in flight: the reserve is left for the kernels already running. The executor learns which
+ * channels a kernel node writes to from its {@code talloc} calls. Batches nested in a wait are not held back.
  */
 public final class HostGraphExecutor implements GraphExecutor {
     /** Default batch: one 64-wide wavefront's worth of elements (the paper's AMD wavefront). */
@@ -69,6 +80,15 @@ public final class HostGraphExecutor implements GraphExecutor {
         this.fullChannelTimeout = Objects.requireNonNull(fullChannelTimeout, "fullChannelTimeout");
     }
 
+    /**
+     * Free elements a channel keeps for kernels already running: an eighth of its capacity, at least two per
+     * element of one batch per worker, at most half of it.
+     */
+    long reserve(Channel channel) {
+        long capacity = channel.layout().capacity();
+        return Math.min(capacity / 2, Math.max(capacity / 8, 2L * threads * width));
+    }
+
     @Override
     public GraphExecution start(Graph graph) {
         List<ChannelNode> inputs = new ArrayList<>();
@@ -94,12 +114,52 @@ public final class HostGraphExecutor implements GraphExecutor {
         final List<Thread> threads = new ArrayList<>();
         final LongAdder completed = new LongAdder();
         final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        final AtomicInteger inFlight = new AtomicInteger();
+        final ConcurrentHashMap<KernelNode, ChannelNode[]> destinations = new ConcurrentHashMap<>();
         volatile boolean stopping;
         volatile Thread waiter;
 
         HostExecution(Graph graph, List<ChannelNode> inputs) {
             this.graph = graph;
             this.inputs = inputs.toArray(new ChannelNode[0]);
+        }
+
+        /** Records that {@code kernel} writes to {@code destination} (once per pair; rare). */
+        void learnDestination(KernelNode kernel, ChannelNode destination) {
+            destinations.compute(kernel, (k, known) -> {
+                if (known == null) {
+                    return new ChannelNode[] {destination};
+                }
+                for (ChannelNode node : known) {
+                    if (node == destination) {
+                        return known;
+                    }
+                }
+                ChannelNode[] more = Arrays.copyOf(known, known.length + 1);
+                more[known.length] = destination;
+                return more;
+            });
+        }
+
+        /**
+         * Whether a new top-level batch of {@code source}'s consumer may start: always when no batch is in
+         * flight; otherwise only if every channel that kernel node is known to write keeps its reserve free.
+         */
+        boolean admits(ChannelNode source) {
+            if (inFlight.get() == 0) {
+                return true;
+            }
+            ChannelNode[] written = destinations.get(source.consumer());
+            if (written == null) {
+                return true;
+            }
+            for (ChannelNode node : written) {
+                Channel channel = node.channel();
+                if (channel.usedCount() > channel.layout().capacity() - reserve(channel)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         void fail(RuntimeException error) {
@@ -217,10 +277,14 @@ public final class HostGraphExecutor implements GraphExecutor {
                 item = new Invocation(this);
                 levels[depth] = item;
             }
+            if (depth == 0 && !execution.admits(node)) {
+                return 0;
+            }
             int count = node.channel().dispatch(item.slots, width);
             if (count == 0) {
                 return 0;
             }
+            execution.inFlight.incrementAndGet();
             depth++;
             try {
                 item.source = node;
@@ -237,6 +301,7 @@ public final class HostGraphExecutor implements GraphExecutor {
                 }
             } finally {
                 depth--;
+                execution.inFlight.decrementAndGet();
             }
             execution.processed(count);
             return count;
@@ -280,6 +345,8 @@ public final class HostGraphExecutor implements GraphExecutor {
         private ChannelNode source;
         private KernelNode kernel;
         private int offset;
+        private KernelNode learnedKernel;
+        private ChannelNode learnedDestination;
 
         Invocation(Worker worker) {
             this.worker = worker;
@@ -307,6 +374,11 @@ public final class HostGraphExecutor implements GraphExecutor {
 
         @Override
         public long talloc(ChannelNode destination, int count) {
+            if (destination != learnedDestination || kernel != learnedKernel) {
+                worker.execution.learnDestination(kernel, destination);
+                learnedKernel = kernel;
+                learnedDestination = destination;
+            }
             long first = destination.talloc(count);
             return first != Channel.FULL ? first : worker.waitForSpace(this, destination, count);
         }

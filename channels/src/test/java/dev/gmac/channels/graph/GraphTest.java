@@ -114,6 +114,59 @@ class GraphTest {
         assertTrue(e.getCause().getMessage().contains("'small'"), e.getCause().getMessage());
     }
 
+    /**
+     * A worker stalls while it holds the oldest element (as a descheduled thread does), so nothing can be freed
+     * (freeing is in allocation order); the other worker runs a chain that allocates 3,000 elements one at a
+     * time into the same 1,024-element channel. Without headroom it fills the channel, the stalled kernel
+     * then finds no space for its two elements and the execution can only time out; with it, the chain stops
+     * while the reserve is still free, the stalled kernel finishes, and the chain completes.
+     */
+    @Test
+    void aStalledHolderOfTheOldestElementStillFindsSpace() throws InterruptedException {
+        Graph g = new Graph();
+        ChannelNode ch = g.channelNode("chain", Integer.BYTES, 1024);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicLong leaves = new AtomicLong();
+        ch.connectToKernelNode(g.kernelNode("chainKernel", item -> {
+            ChannelNode src = item.source();
+            int v = src.getInt(src.deq(item.offset()));
+            if (v == -1) {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                long seq = item.talloc(src, 2);
+                src.putInt(src.elementPosition(seq), 0);
+                src.putInt(src.elementPosition(seq + 1), 0);
+                src.enq(seq, 2);
+            } else if (v > 0) {
+                long seq = item.talloc(src, 1);
+                src.putInt(src.elementPosition(seq), v - 1);
+                src.enq(seq, 1);
+            } else {
+                leaves.incrementAndGet();
+            }
+            src.tfree(item.offset());
+        }));
+        long holder = ch.talloc(1);
+        ch.putInt(ch.elementPosition(holder), -1);
+        ch.enq(holder, 1);
+        long chain = ch.talloc(1);
+        ch.putInt(ch.elementPosition(chain), 3000);
+        ch.enq(chain, 1);
+        g.execute(new HostGraphExecutor(2, 1, new BackoffIdleStrategy(), Duration.ofSeconds(5)));
+        // Let the chain run as far as it may while the holder is stalled (it needs a few milliseconds).
+        Thread.sleep(300);
+        long used = ch.channel().usedCount();
+        // The chain stops starting batches once more than 1024 - 128 are used; its last batch adds one more.
+        assertTrue(used <= 1024 - 128 + 1, "the chain left the reserve free, but " + used + " are used");
+        release.countDown();
+        assertTrue(g.waitForDone(Duration.ofSeconds(30)), "the graph finished");
+        assertEquals(3, leaves.get(), "the chain's last element and the holder's two");
+        assertEquals(0, g.pendingElements());
+    }
+
     @Test
     void waitForDoneWithATimeoutReturnsFalseWhileKernelsRun() throws InterruptedException {
         Graph g = new Graph();

@@ -1,7 +1,10 @@
 package dev.gmac.samples.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -41,6 +44,18 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write JMH's JSON results to FILE.")
     String json;
 
+    @Option(
+            names = "--param",
+            paramLabel = "NAME=V1[,V2...]",
+            description = "Run only these values of a benchmark @Param (repeatable), e.g. --param init=elements.")
+    List<String> params = new ArrayList<>();
+
+    @Option(
+            names = "--jvm-arg",
+            paramLabel = "ARG",
+            description = "Extra JVM argument for the forks (repeatable), e.g. --jvm-arg=-Dgmac.fastPathRefresh=false.")
+    List<String> jvmArgs = new ArrayList<>();
+
     @Override
     public Integer call() throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
@@ -53,14 +68,32 @@ final class BenchCommand implements Callable<Integer> {
         if (json != null) {
             options.resultFormat(ResultFormatType.JSON).result(json);
         }
+        for (String param : params) {
+            int eq = param.indexOf('=');
+            if (eq <= 0 || eq == param.length() - 1) {
+                throw new IllegalArgumentException("--param wants NAME=V1[,V2...], got '" + param + "'");
+            }
+            options.param(param.substring(0, eq), param.substring(eq + 1).split(","));
+        }
+        if (!jvmArgs.isEmpty()) {
+            options.jvmArgsAppend(jvmArgs.toArray(new String[0]));
+        }
         Runner runner = new Runner(options.build());
         if (list) {
             runner.list();
             return 0;
         }
-        if (runner.run().isEmpty()) {
-            throw new IllegalArgumentException("no benchmark matches '" + pattern + "' (see 'gmac bench --list')");
+        try {
+            if (runner.run().isEmpty()) {
+                throw noMatch();
+            }
+        } catch (NoBenchmarksException e) {
+            throw noMatch();
         }
         return 0;
+    }
+
+    private IllegalArgumentException noMatch() {
+        return new IllegalArgumentException("no benchmark matches '" + pattern + "' (see 'gmac bench --list')");
     }
 }

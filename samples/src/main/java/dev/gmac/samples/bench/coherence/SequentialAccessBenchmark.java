@@ -31,8 +31,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>{@code init} says how the setup makes every block dirty: {@code bulk} with one {@code copyFrom}, so the
  * JIT's profile of the element accessors never sees a window miss; {@code elements} with {@code putFloat}
  * per element, so under rolling-update the profile sees one miss (a write fault) per block. In the second
- * case C2 keeps the slow-path call in the loop, cannot hoist the window check, and the loop is slower: the
- * price of access detection in software once faults have been seen (see docs/adsm.md).
+ * case the first copy of the accessors' fast paths is profiled with misses, and the loop runs at direct-buffer
+ * speed only once the runtime has put a fresh copy in place (about 100 ms after the misses stop; decision
+ * 0105). Run the forks with {@code -Dgmac.fastPathRefresh=false} to see the loop without that refresh.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
