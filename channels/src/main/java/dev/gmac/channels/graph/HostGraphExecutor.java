@@ -5,6 +5,8 @@ import dev.gmac.channels.ChannelFullException;
 import dev.gmac.channels.idle.BackoffIdleStrategy;
 import dev.gmac.channels.idle.IdleStrategies;
 import dev.gmac.channels.idle.IdleStrategy;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -30,13 +31,19 @@ import java.util.concurrent.locks.LockSupport;
  * that only queued work would free. If no space appears and no other work can run for the full-channel
  * timeout, the execution fails with a {@link ChannelFullException}.
  *
- * <p>Headroom. Space is freed strictly in allocation order (§3.2), so a worker that is descheduled while it
- * holds the oldest elements stops all freeing; if the other workers meanwhile fill the rest of the channel,
- * the holder's kernel finds it full when it runs again and can never finish: a deadlock that only the
- * timeout ends (the naive Fibonacci graph hit it under load). So a worker does not start a new batch whose
- * kernel node has written to a channel that is nearly full (less than {@code reserve} elements free) while
- * other batches are in flight: the reserve is left for the kernels already running. The executor learns which
- * channels a kernel node writes to from its {@code talloc} calls. Batches nested in a wait are not held back.
+ * <p>Headroom. Space is freed strictly in allocation order, a done-count group at a time (§3.2), so an
+ * element that stays held (dispatched to a batch whose worker is descheduled, or allocated by a kernel that
+ * has not enqueued it yet) pins its group, and every element allocated after it stays unfreed too. If the
+ * other workers meanwhile run far ahead, the channel fills with elements that are done but cannot be freed;
+ * when the holder runs again its kernel (or, once its late elements reach the back of the queue, the kernels
+ * that must run before them) finds the channel full and can never finish: a deadlock that only the timeout
+ * ends (the naive Fibonacci graph hit it under load). Two rules keep that from happening. While another
+ * worker has a top-level batch in flight, a worker does not start a new batch whose kernel node has written
+ * to a channel that (a) has fewer than {@code reserve} elements free, or (b) has allocated more than {@code
+ * reserve / 2} elements since that other batch started: (a) leaves the reserve to the kernels already running
+ * and (b) bounds what a stalled holder can pin to half the reserve. The executor learns which channels a
+ * kernel node writes to from its {@code talloc} calls. Batches nested in a wait are not held back, and a
+ * worker alone always runs.
  */
 public final class HostGraphExecutor implements GraphExecutor {
     /** Default batch: one 64-wide wavefront's worth of elements (the paper's AMD wavefront). */
@@ -47,6 +54,8 @@ public final class HostGraphExecutor implements GraphExecutor {
     public static final int MAX_NESTING = 8;
     /** Longest park of a thread in waitForDone between checks (workers unpark it when the graph is done). */
     private static final long MAX_WAIT_PARK_NANOS = 1_000_000L;
+    /** Element access to the workers' batch-start tails. */
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final int threads;
     private final int width;
@@ -89,6 +98,11 @@ public final class HostGraphExecutor implements GraphExecutor {
         return Math.min(capacity / 2, Math.max(capacity / 8, 2L * threads * width));
     }
 
+    /** How many elements a channel may allocate while another worker's top-level batch is in flight. */
+    long runAhead(Channel channel) {
+        return reserve(channel) / 2;
+    }
+
     @Override
     public GraphExecution start(Graph graph) {
         List<ChannelNode> inputs = new ArrayList<>();
@@ -100,6 +114,7 @@ public final class HostGraphExecutor implements GraphExecutor {
         HostExecution execution = new HostExecution(graph, inputs);
         for (int i = 0; i < threads; i++) {
             Worker worker = new Worker(execution, i);
+            execution.workers.add(worker);
             Thread thread = new Thread(worker, "gmac-graph-worker-" + i);
             thread.setDaemon(true);
             execution.threads.add(thread);
@@ -114,7 +129,8 @@ public final class HostGraphExecutor implements GraphExecutor {
         final List<Thread> threads = new ArrayList<>();
         final LongAdder completed = new LongAdder();
         final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        final AtomicInteger inFlight = new AtomicInteger();
+        final ChannelNode[] channels;
+        final List<Worker> workers = new ArrayList<>();
         final ConcurrentHashMap<KernelNode, ChannelNode[]> destinations = new ConcurrentHashMap<>();
         volatile boolean stopping;
         volatile Thread waiter;
@@ -122,6 +138,7 @@ public final class HostGraphExecutor implements GraphExecutor {
         HostExecution(Graph graph, List<ChannelNode> inputs) {
             this.graph = graph;
             this.inputs = inputs.toArray(new ChannelNode[0]);
+            this.channels = graph.channelNodes().toArray(new ChannelNode[0]);
         }
 
         /** Records that {@code kernel} writes to {@code destination} (once per pair; rare). */
@@ -142,21 +159,32 @@ public final class HostGraphExecutor implements GraphExecutor {
         }
 
         /**
-         * Whether a new top-level batch of {@code source}'s consumer may start: always when no batch is in
-         * flight; otherwise only if every channel that kernel node is known to write keeps its reserve free.
+         * Whether {@code self} may start a new top-level batch of {@code source}'s consumer: always when no
+         * other worker has one in flight; otherwise only if every channel that kernel node is known to write
+         * keeps its reserve free and has not run too far ahead of any batch in flight.
          */
-        boolean admits(ChannelNode source) {
-            if (inFlight.get() == 0) {
-                return true;
-            }
+        boolean admits(Worker self, ChannelNode source) {
             ChannelNode[] written = destinations.get(source.consumer());
             if (written == null) {
                 return true;
             }
             for (ChannelNode node : written) {
+                int id = node.id();
+                if (id >= channels.length) {
+                    continue; // a channel node added after the execution started: not tracked
+                }
                 Channel channel = node.channel();
-                if (channel.usedCount() > channel.layout().capacity() - reserve(channel)) {
-                    return false;
+                long tail = channel.dataTail();
+                boolean nearlyFull = channel.usedCount() > channel.layout().capacity() - reserve(channel);
+                long limit = runAhead(channel);
+                for (Worker other : workers) {
+                    if (other == self) {
+                        continue;
+                    }
+                    long start = other.batchStartTail(id);
+                    if (start != Worker.IDLE && (nearlyFull || tail - start > limit)) {
+                        return false;
+                    }
                 }
             }
             return true;
@@ -238,7 +266,17 @@ public final class HostGraphExecutor implements GraphExecutor {
      * {@link #MAX_NESTING} deep), so workers never all wait for space that only queued work would free.
      */
     private final class Worker implements Runnable {
+        /** {@link #batchStartTails} entry of a worker with no top-level batch in flight. */
+        static final long IDLE = -1L;
+
         private final HostExecution execution;
+        /**
+         * Per channel node (by id), that channel's data tail when this worker's top-level batch started, or
+         * {@link #IDLE}. Written only by this worker, read by the others' {@code admits}; see {@link
+         * #announceBatch} for the ordering argument.
+         */
+        private final long[] batchStartTails;
+
         private final int first;
         private final Invocation[] levels = new Invocation[MAX_NESTING];
         private final IdleStrategy idle = IdleStrategies.copyOf(idlePrototype);
@@ -248,6 +286,34 @@ public final class HostGraphExecutor implements GraphExecutor {
         Worker(HostExecution execution, int index) {
             this.execution = execution;
             this.first = index;
+            this.batchStartTails = new long[execution.channels.length];
+            Arrays.fill(batchStartTails, IDLE);
+        }
+
+        /** Another worker's view of this worker's batch start on channel node {@code id}. */
+        long batchStartTail(int id) {
+            return (long) LONGS.getVolatile(batchStartTails, id);
+        }
+
+        /**
+         * Records the data tails before this worker dispatches a top-level batch. Memory ordering: the
+         * volatile stores come before the dispatch CAS in program order, and the other workers read them
+         * with volatile loads, so a worker whose admission check comes after this one's dispatch in the
+         * synchronization order sees the batch as in flight; one that checks concurrently may start one batch
+         * too many, which the reserve absorbs.
+         */
+        private void announceBatch() {
+            ChannelNode[] channels = execution.channels;
+            for (int i = 0; i < channels.length; i++) {
+                LONGS.setVolatile(batchStartTails, i, channels[i].channel().dataTail());
+            }
+        }
+
+        /** Marks this worker idle again (release: its batch's frees and enqueues come before). */
+        private void retireBatch() {
+            for (int i = 0; i < batchStartTails.length; i++) {
+                LONGS.setRelease(batchStartTails, i, IDLE);
+            }
         }
 
         @Override
@@ -277,34 +343,43 @@ public final class HostGraphExecutor implements GraphExecutor {
                 item = new Invocation(this);
                 levels[depth] = item;
             }
-            if (depth == 0 && !execution.admits(node)) {
-                return 0;
-            }
-            int count = node.channel().dispatch(item.slots, width);
-            if (count == 0) {
-                return 0;
-            }
-            execution.inFlight.incrementAndGet();
-            depth++;
-            try {
-                item.source = node;
-                item.kernel = node.consumer();
-                Kernel function = item.kernel.kernel();
-                for (int i = 0; i < count; i++) {
-                    item.offset = item.slots[i];
-                    try {
-                        function.run(item);
-                    } catch (RuntimeException | Error e) {
-                        execution.fail(new GraphExecutionException(item.kernel.name(), node.name(), item.offset, e));
-                        return count;
-                    }
+            boolean top = depth == 0;
+            if (top) {
+                if (!execution.admits(this, node)) {
+                    return 0;
                 }
-            } finally {
-                depth--;
-                execution.inFlight.decrementAndGet();
+                announceBatch();
             }
-            execution.processed(count);
-            return count;
+            try {
+                int count = node.channel().dispatch(item.slots, width);
+                if (count == 0) {
+                    return 0;
+                }
+                depth++;
+                try {
+                    item.source = node;
+                    item.kernel = node.consumer();
+                    Kernel function = item.kernel.kernel();
+                    for (int i = 0; i < count; i++) {
+                        item.offset = item.slots[i];
+                        try {
+                            function.run(item);
+                        } catch (RuntimeException | Error e) {
+                            execution.fail(
+                                    new GraphExecutionException(item.kernel.name(), node.name(), item.offset, e));
+                            return count;
+                        }
+                    }
+                } finally {
+                    depth--;
+                }
+                execution.processed(count);
+                return count;
+            } finally {
+                if (top) {
+                    retireBatch();
+                }
+            }
         }
 
         long waitForSpace(Invocation waiting, ChannelNode destination, int count) {

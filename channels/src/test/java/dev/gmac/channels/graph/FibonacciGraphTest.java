@@ -7,6 +7,9 @@ import dev.gmac.channels.idle.BackoffIdleStrategy;
 import dev.gmac.channels.idle.BusySpinIdleStrategy;
 import dev.gmac.channels.idle.YieldingIdleStrategy;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +76,39 @@ class FibonacciGraphTest {
     @Test
     void fib24() {
         assertEquals(46368, fib(24, null));
+    }
+
+    /**
+     * Decision 0207: with two threads spinning beside the two workers, workers are descheduled while they hold
+     * the oldest elements or between a {@code talloc} and its {@code enq}. Before the run-ahead bound about one
+     * run in five of these timed out with the channel full.
+     */
+    @Test
+    void fib24CompletesWhileOtherThreadsCompeteForTheCores() throws InterruptedException {
+        AtomicBoolean done = new AtomicBoolean();
+        List<Thread> hogs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Thread hog = new Thread(() -> {
+                while (!done.get()) {
+                    Thread.onSpinWait();
+                }
+            });
+            hog.setDaemon(true);
+            hog.start();
+            hogs.add(hog);
+        }
+        try {
+            for (int run = 0; run < 50; run++) {
+                HostGraphExecutor executor =
+                        new HostGraphExecutor(2, 64, new BackoffIdleStrategy(), Duration.ofSeconds(10));
+                assertEquals(46368, fib(24, executor), "run " + run);
+            }
+        } finally {
+            done.set(true);
+            for (Thread hog : hogs) {
+                hog.join();
+            }
+        }
     }
 
     @ParameterizedTest
