@@ -334,52 +334,57 @@ public final class HostGraphExecutor implements GraphExecutor {
             return work;
         }
 
+        /**
+         * One batch of {@code node}'s consumer. A top-level batch must be admitted and is announced to the
+         * other workers while it runs; a batch nested in a wait for space is neither.
+         */
         private int runBatch(ChannelNode node) {
             if (depth == MAX_NESTING) {
                 return 0;
             }
+            if (depth > 0) {
+                return dispatchAndRun(node);
+            }
+            if (!execution.admits(this, node)) {
+                return 0;
+            }
+            announceBatch();
+            try {
+                return dispatchAndRun(node);
+            } finally {
+                retireBatch();
+            }
+        }
+
+        private int dispatchAndRun(ChannelNode node) {
             Invocation item = levels[depth];
             if (item == null) {
                 item = new Invocation(this);
                 levels[depth] = item;
             }
-            boolean top = depth == 0;
-            if (top) {
-                if (!execution.admits(this, node)) {
-                    return 0;
-                }
-                announceBatch();
+            int count = node.channel().dispatch(item.slots, width);
+            if (count == 0) {
+                return 0;
             }
+            depth++;
             try {
-                int count = node.channel().dispatch(item.slots, width);
-                if (count == 0) {
-                    return 0;
-                }
-                depth++;
-                try {
-                    item.source = node;
-                    item.kernel = node.consumer();
-                    Kernel function = item.kernel.kernel();
-                    for (int i = 0; i < count; i++) {
-                        item.offset = item.slots[i];
-                        try {
-                            function.run(item);
-                        } catch (RuntimeException | Error e) {
-                            execution.fail(
-                                    new GraphExecutionException(item.kernel.name(), node.name(), item.offset, e));
-                            return count;
-                        }
+                item.source = node;
+                item.kernel = node.consumer();
+                Kernel function = item.kernel.kernel();
+                for (int i = 0; i < count; i++) {
+                    item.offset = item.slots[i];
+                    try {
+                        function.run(item);
+                    } catch (RuntimeException | Error e) {
+                        execution.fail(new GraphExecutionException(item.kernel.name(), node.name(), item.offset, e));
+                        return count;
                     }
-                } finally {
-                    depth--;
                 }
-                execution.processed(count);
-                return count;
             } finally {
-                if (top) {
-                    retireBatch();
-                }
+                depth--;
             }
+            execution.processed(count);
+            return count;
         }
 
         long waitForSpace(Invocation waiting, ChannelNode destination, int count) {
