@@ -66,6 +66,30 @@ public final class Program {
         return constBank;
     }
 
+    /**
+     * True when {@code kernel} or a device function it may call contains {@code tx.begin} or {@code tx.commit}.
+     */
+    public boolean usesTransactions(FunctionInfo kernel) {
+        java.util.BitSet seen = new java.util.BitSet();
+        java.util.ArrayDeque<FunctionInfo> todo = new java.util.ArrayDeque<>();
+        todo.add(kernel);
+        seen.set(kernel.index);
+        while (!todo.isEmpty()) {
+            FunctionInfo f = todo.poll();
+            for (int pc = f.entryPc; pc <= f.exitPc && pc < code.length; pc++) {
+                Insn in = code[pc];
+                if (in.op == Op.TX_BEGIN || in.op == Op.TX_COMMIT) {
+                    return true;
+                }
+                if (in.op == Op.CALL && in.callee >= 0 && !seen.get(in.callee)) {
+                    seen.set(in.callee);
+                    todo.add(functions.get(in.callee));
+                }
+            }
+        }
+        return false;
+    }
+
     /** Device addresses of the module's {@code .global} variables. */
     public Map<String, Long> globalAddresses() {
         return globalAddresses;
