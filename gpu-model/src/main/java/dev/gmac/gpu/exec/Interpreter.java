@@ -4,7 +4,6 @@ import dev.gmac.gpu.FaultKind;
 import dev.gmac.gpu.KernelFaultException;
 import dev.gmac.gpu.ptx.FunctionInfo;
 import dev.gmac.gpu.ptx.Insn;
-import dev.gmac.gpu.ptx.InstructionClass;
 import dev.gmac.gpu.ptx.Op;
 import dev.gmac.gpu.ptx.PtxType;
 import dev.gmac.gpu.ptx.StateSpace;
@@ -47,6 +46,7 @@ final class Interpreter {
     private final MemoryPort port;
     private final MemberView view = new MemberView();
     private final Collectives collectives;
+    private final int width;
 
     long warpInstructions;
     long threadInstructions;
@@ -62,6 +62,7 @@ final class Interpreter {
         this.funcs = launch.program.functions().toArray(new FunctionInfo[0]);
         this.port = port;
         this.collectives = new Collectives(launch.warpSize);
+        this.width = launch.warpSize;
     }
 
     // ------------------------------------------------------------------ faults
@@ -178,17 +179,17 @@ final class Interpreter {
                     }
                 }
                 int npc = pc + 1;
-                if (tx != null && in.cls == InstructionClass.MEM) {
-                    other(w, in, mask, em, frame, r, p, rec, tx);
-                } else {
+                {
                     switch (in.op) {
                         case Op.NOP:
                             break;
                         case Op.MOV: {
                             final int d = in.d;
                             final int a = in.a;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l];
                             }
                             break;
@@ -197,8 +198,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (int) r[a + l] + (int) r[b + l];
                             }
                             break;
@@ -207,8 +210,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (int) r[a + l] - (int) r[b + l];
                             }
                             break;
@@ -217,8 +222,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] + r[b + l];
                             }
                             break;
@@ -227,8 +234,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] - r[b + l];
                             }
                             break;
@@ -237,8 +246,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (int) r[a + l] * (int) r[b + l];
                             }
                             break;
@@ -247,8 +258,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] * r[b + l];
                             }
                             break;
@@ -258,8 +271,10 @@ final class Interpreter {
                             final int a = in.a;
                             final int b = in.b;
                             final int c = in.c;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (int) r[a + l] * (int) r[b + l] + (int) r[c + l];
                             }
                             break;
@@ -269,8 +284,10 @@ final class Interpreter {
                             final int a = in.a;
                             final int b = in.b;
                             final int c = in.c;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] * r[b + l] + r[c + l];
                             }
                             break;
@@ -279,8 +296,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (long) (int) r[a + l] * (long) (int) r[b + l];
                             }
                             break;
@@ -289,8 +308,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (r[a + l] & M32) * (r[b + l] & M32);
                             }
                             break;
@@ -299,8 +320,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long s = r[b + l] & M32;
                                 r[d + l] = s >= 32 ? 0 : ((int) r[a + l]) << s;
                             }
@@ -310,8 +333,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long s = r[b + l] & M32;
                                 r[d + l] = s >= 32 ? 0 : ((int) r[a + l]) >>> s;
                             }
@@ -321,8 +346,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long s = r[b + l] & M32;
                                 r[d + l] = ((int) r[a + l]) >> (s >= 32 ? 31 : s);
                             }
@@ -332,8 +359,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long s = r[b + l] & M32;
                                 r[d + l] = s >= 64 ? 0 : r[a + l] << s;
                             }
@@ -343,8 +372,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long s = r[b + l] & M32;
                                 r[d + l] = s >= 64 ? 0 : r[a + l] >>> s;
                             }
@@ -354,8 +385,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long s = r[b + l] & M32;
                                 r[d + l] = r[a + l] >> (s >= 64 ? 63 : s);
                             }
@@ -365,8 +398,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] & r[b + l];
                             }
                             break;
@@ -375,8 +410,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] | r[b + l];
                             }
                             break;
@@ -385,8 +422,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] ^ r[b + l];
                             }
                             break;
@@ -394,8 +433,10 @@ final class Interpreter {
                         case Op.CVT_U64_U32: {
                             final int d = in.d;
                             final int a = in.a;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = r[a + l] & M32;
                             }
                             break;
@@ -403,8 +444,10 @@ final class Interpreter {
                         case Op.CVT_S64_S32: {
                             final int d = in.d;
                             final int a = in.a;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (int) r[a + l];
                             }
                             break;
@@ -416,8 +459,10 @@ final class Interpreter {
                             final int cmp = in.sub;
                             final boolean uns = in.op == Op.SETP_U32;
                             long res = 0;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 int x = (int) r[a + l];
                                 int y = (int) r[b + l];
                                 if (uns) {
@@ -439,8 +484,10 @@ final class Interpreter {
                             final int a = in.a;
                             final int b = in.b;
                             final long sel = in.cNeg ? ~p[in.c] : p[in.c];
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = (sel & (1L << l)) != 0 ? r[a + l] : r[b + l];
                             }
                             break;
@@ -449,8 +496,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 float x = Float.intBitsToFloat((int) r[a + l]) + Float.intBitsToFloat((int) r[b + l]);
                                 r[d + l] = x != x ? FloatOps.CANONICAL_NAN32 : Float.floatToRawIntBits(x);
                             }
@@ -460,8 +509,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 float x = Float.intBitsToFloat((int) r[a + l]) - Float.intBitsToFloat((int) r[b + l]);
                                 r[d + l] = x != x ? FloatOps.CANONICAL_NAN32 : Float.floatToRawIntBits(x);
                             }
@@ -471,8 +522,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 float x = Float.intBitsToFloat((int) r[a + l]) * Float.intBitsToFloat((int) r[b + l]);
                                 r[d + l] = x != x ? FloatOps.CANONICAL_NAN32 : Float.floatToRawIntBits(x);
                             }
@@ -483,8 +536,10 @@ final class Interpreter {
                             final int a = in.a;
                             final int b = in.b;
                             final int c = in.c;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 float x = Math.fma(
                                         Float.intBitsToFloat((int) r[a + l]),
                                         Float.intBitsToFloat((int) r[b + l]),
@@ -497,8 +552,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = Double.doubleToRawLongBits(
                                         Double.longBitsToDouble(r[a + l]) + Double.longBitsToDouble(r[b + l]));
                             }
@@ -508,8 +565,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = Double.doubleToRawLongBits(
                                         Double.longBitsToDouble(r[a + l]) - Double.longBitsToDouble(r[b + l]));
                             }
@@ -519,8 +578,10 @@ final class Interpreter {
                             final int d = in.d;
                             final int a = in.a;
                             final int b = in.b;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = Double.doubleToRawLongBits(
                                         Double.longBitsToDouble(r[a + l]) * Double.longBitsToDouble(r[b + l]));
                             }
@@ -531,8 +592,10 @@ final class Interpreter {
                             final int a = in.a;
                             final int b = in.b;
                             final int c = in.c;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 r[d + l] = Double.doubleToRawLongBits(Math.fma(
                                         Double.longBitsToDouble(r[a + l]),
                                         Double.longBitsToDouble(r[b + l]),
@@ -541,12 +604,18 @@ final class Interpreter {
                             break;
                         }
                         case Op.LD_GLOBAL_32: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             final int d = in.d;
                             final int a = in.a;
                             final long off = in.imm;
                             final boolean sx = in.signed;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 4, in, w, l);
                                 int v = (int) GlobalMemory.I32.get(port.gseg, o);
@@ -558,11 +627,17 @@ final class Interpreter {
                             break;
                         }
                         case Op.LD_GLOBAL_64: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             final int d = in.d;
                             final int a = in.a;
                             final long off = in.imm;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 8, in, w, l);
                                 r[d + l] = (long) GlobalMemory.I64.get(port.gseg, o);
@@ -573,11 +648,17 @@ final class Interpreter {
                             break;
                         }
                         case Op.ST_GLOBAL_32: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             final int b = in.b;
                             final int a = in.a;
                             final long off = in.imm;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 4, in, w, l);
                                 GlobalMemory.I32.set(port.gseg, o, (int) r[b + l]);
@@ -589,11 +670,17 @@ final class Interpreter {
                             break;
                         }
                         case Op.ST_GLOBAL_64: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             final int b = in.b;
                             final int a = in.a;
                             final long off = in.imm;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 8, in, w, l);
                                 GlobalMemory.I64.set(port.gseg, o, r[b + l]);
@@ -605,6 +692,10 @@ final class Interpreter {
                             break;
                         }
                         case Op.LD_SHARED_32: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             final int d = in.d;
                             final int a = in.a;
                             final long off = in.imm;
@@ -612,8 +703,10 @@ final class Interpreter {
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long addr = (r[a + l] + off) & M32;
                                 if (addr > lim || (addr & 3) != 0) {
                                     port.sofs(addr, 4, cta, in, w, l);
@@ -627,14 +720,20 @@ final class Interpreter {
                             break;
                         }
                         case Op.ST_SHARED_32: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             final int b = in.b;
                             final int a = in.a;
                             final long off = in.imm;
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
-                            for (long lm = em; lm != 0; lm &= lm - 1) {
-                                final int l = Long.numberOfTrailingZeros(lm);
+                            for (int l = 0; l < width; l++) {
+                                if ((em & (1L << l)) == 0) {
+                                    continue;
+                                }
                                 long addr = (r[a + l] + off) & M32;
                                 if (addr > lim || (addr & 3) != 0) {
                                     port.sofs(addr, 4, cta, in, w, l);
@@ -648,6 +747,10 @@ final class Interpreter {
                             break;
                         }
                         case Op.LD_KPARAM: {
+                            if (tx != null) {
+                                other(w, in, mask, em, frame, r, p, rec, tx); // the TM model sees the access
+                                break;
+                            }
                             if (em != 0) {
                                 final int d = in.d;
                                 long v = port.load(w, in, StateSpace.PARAM, in.imm, in.width, firstLane(em));
@@ -655,8 +758,10 @@ final class Interpreter {
                                     int s = 64 - 8 * in.width;
                                     v = (v << s) >> s;
                                 }
-                                for (long lm = em; lm != 0; lm &= lm - 1) {
-                                    final int l = Long.numberOfTrailingZeros(lm);
+                                for (int l = 0; l < width; l++) {
+                                    if ((em & (1L << l)) == 0) {
+                                        continue;
+                                    }
                                     r[d + l] = v;
                                     if (rec != null) {
                                         rec.address(l, StateSpace.PARAM, in.imm, in.width, false);

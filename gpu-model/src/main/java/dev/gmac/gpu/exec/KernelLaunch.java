@@ -87,7 +87,8 @@ public final class KernelLaunch {
             LaunchOptions options) {
         this.config = config;
         this.memory = memory;
-        this.program = module.program();
+        this.warpSize = options.warpSize() > 0 ? options.warpSize() : config.warpSize();
+        this.program = module.program(warpSize);
         this.kernel = program.function(kernelName);
         if (kernel == null || !kernel.isEntry) {
             throw new IllegalArgumentException("no kernel named '" + kernelName + "'");
@@ -97,7 +98,6 @@ public final class KernelLaunch {
         this.block = block;
         this.dynamicSharedBytes = dynamicSharedBytes;
         this.launchId = launchId;
-        this.warpSize = options.warpSize() > 0 ? options.warpSize() : config.warpSize();
         this.divergence = options.divergence() != null ? options.divergence() : config.divergence();
         DivergenceModels.check(divergence);
         String tmName = options.tm() != null ? options.tm() : config.tm();

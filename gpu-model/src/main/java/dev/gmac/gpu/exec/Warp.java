@@ -2,7 +2,6 @@ package dev.gmac.gpu.exec;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.ptx.FunctionInfo;
-import dev.gmac.gpu.ptx.Insn;
 import java.util.Arrays;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Arrays;
  * is banked per lane (thesis §3.3.2), so a divergence model that regroups threads into dynamic or compacted warps
  * ({@link DivergenceModel}) issues lanes of several static warps together without moving register state.
  *
- * <p>Registers are flat per frame: {@code regs[frame][slot * Insn.REGISTER_STRIDE + lane]} holds the raw 64-bit
+ * <p>Registers are flat per frame: {@code regs[frame][slot * width + lane]} holds the raw 64-bit
  * contents of a register of one lane, and {@code preds[frame][p]} holds predicate {@code p} of every lane as a bit
  * mask. A frame is one activation of a function: frame 0 is the kernel; a call enters a frame for its callee
  * ({@link #enterFrame}), shared by all lanes that make the same call from the same caller frame (their lanes are
@@ -127,7 +126,7 @@ public final class Warp {
         if (loadedFunction[f] == fn.index) {
             return;
         }
-        int stride = Insn.REGISTER_STRIDE;
+        int stride = width;
         long[] r = regs[f];
         if (r == null || r.length < fn.slots * stride) {
             r = new long[Math.max(1, fn.slots) * stride];
@@ -187,7 +186,7 @@ public final class Warp {
 
     /** The raw 64-bit value of register slot {@code slot} of {@code lane} in frame {@code frame} (tests). */
     public long register(int frame, int slot, int lane) {
-        return regs[frame][slot * Insn.REGISTER_STRIDE + lane];
+        return regs[frame][slot * width + lane];
     }
 
     /** The thread coordinates of {@code lane} inside the CTA. */

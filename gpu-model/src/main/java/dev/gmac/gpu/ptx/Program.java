@@ -18,6 +18,7 @@ public final class Program {
     private final int dynamicSharedOffset;
     private final byte[] constBank;
     private final Map<String, Long> globalAddresses;
+    private final int registerStride;
 
     Program(
             Insn[] code,
@@ -26,7 +27,8 @@ public final class Program {
             int staticSharedBytes,
             int dynamicSharedOffset,
             byte[] constBank,
-            Map<String, Long> globalAddresses) {
+            Map<String, Long> globalAddresses,
+            int registerStride) {
         this.code = code;
         this.functions = List.copyOf(functions);
         this.byName = Map.copyOf(byName);
@@ -34,6 +36,15 @@ public final class Program {
         this.dynamicSharedOffset = dynamicSharedOffset;
         this.constBank = constBank;
         this.globalAddresses = Collections.unmodifiableMap(globalAddresses);
+        this.registerStride = registerStride;
+    }
+
+    /**
+     * The warp width this code was lowered for: register operands hold {@code slot * registerStride()}, the index of
+     * lane 0 of the register in a warp's flat register file, so a warp of that width uses every element.
+     */
+    public int registerStride() {
+        return registerStride;
     }
 
     /** The code of every function; index = PC. Do not modify. */
