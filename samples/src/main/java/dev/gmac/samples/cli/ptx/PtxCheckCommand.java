@@ -36,7 +36,7 @@ final class PtxCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String text = PtxFiles.read(file);
+        String text = InputFiles.readText(file, InputFiles.MAX_TEXT_BYTES);
         PrintWriter out = spec.commandLine().getOut();
         boolean allSupported = true;
         if (coverage) {

@@ -10,8 +10,8 @@ import dev.gmac.samples.study.Workloads;
 import dev.gmac.samples.study.report.CsvReport;
 import dev.gmac.samples.study.report.FigurePlots;
 import dev.gmac.samples.study.report.JsonReport;
-import dev.gmac.samples.study.report.ProgressBar;
 import dev.gmac.samples.study.report.ResultTable;
+import dev.gmac.samples.study.report.TerminalProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -109,7 +109,7 @@ public final class StudyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--only selected no workload (known: " + Workloads.namesList() + ")");
         }
         Study study = new Study(options);
-        StudyProgress progress = noProgress ? StudyProgress.NONE : ProgressBar.forStandardError();
+        StudyProgress progress = noProgress ? StudyProgress.NONE : TerminalProgress.forStandardError();
         StudyResults results = study.run(progress);
 
         List<Path> written = new ArrayList<>(CsvReport.write(results, out));

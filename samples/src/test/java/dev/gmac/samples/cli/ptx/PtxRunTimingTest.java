@@ -4,7 +4,7 @@ import static dev.gmac.samples.cli.ptx.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.json.Json;
+import dev.gmac.samples.json.PlainJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -49,7 +49,7 @@ class PtxRunTimingTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> json(GmacRun r) {
         assertEquals(0, r.exit(), r.err());
-        return (Map<String, Object>) Json.parse(r.out());
+        return (Map<String, Object>) PlainJson.parse(r.out());
     }
 
     @SuppressWarnings("unchecked")
