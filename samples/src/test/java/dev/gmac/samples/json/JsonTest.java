@@ -38,11 +38,9 @@ class JsonTest {
     @Test
     void aHugeNumberFailsFastWithoutBeingEchoed() {
         String digits = "9".repeat(1_000_000);
-        long start = System.nanoTime();
         JsonSyntaxException e = assertThrows(JsonSyntaxException.class, () -> Json.parse("[" + digits + "]"));
         assertTrue(e.getMessage().contains("a number longer than " + Json.MAX_NUMBER_LENGTH), e.getMessage());
         assertTrue(e.getMessage().length() < 200, e.getMessage());
-        assertTrue(System.nanoTime() - start < 5_000_000_000L, "well under the 17 s it once took");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.gmac.gpu.ptx.ParamDecl;
 import dev.gmac.gpu.ptx.PtxCoverage;
 import dev.gmac.gpu.ptx.PtxException;
 import dev.gmac.gpu.ptx.PtxModule;
+import dev.gmac.samples.cli.GmacCommand;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -50,7 +51,7 @@ final class PtxCheckCommand implements Callable<Integer> {
             allSupported = cov.allSupported();
         }
         PtxModule module;
-        try (SoftwareGpu gpu = new SoftwareGpu()) {
+        try (SoftwareGpu gpu = new SoftwareGpu(GmacCommand.settings(spec).gpuConfig())) {
             module = gpu.load(text);
         } catch (PtxException e) {
             out.flush();

@@ -1,10 +1,10 @@
 package dev.gmac.samples.cli.ptx;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gmac.gpu.GpuConfig;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.config.TimingConfigException;
 import dev.gmac.gpu.timing.config.TimingPresets;
+import dev.gmac.samples.cli.GmacCommand;
 import dev.gmac.samples.json.Json;
 import dev.gmac.samples.json.JsonSyntaxException;
 import java.io.IOException;
@@ -101,7 +101,8 @@ final class PtxRunCommand implements Callable<Integer> {
             for (Map.Entry<String, Path> m : runSpec.modules().entrySet()) {
                 ptx.put(m.getKey(), InputFiles.readText(m.getValue(), InputFiles.MAX_TEXT_BYTES));
             }
-            result = SpecRunner.run(runSpec, ptx, timingConfig, GpuConfig.defaults());
+            result = SpecRunner.run(
+                    runSpec, ptx, timingConfig, GmacCommand.settings(spec).gpuConfig());
         } catch (RunSpecException e) {
             throw new PtxToolException(specFile + ": " + e.getMessage(), e);
         }

@@ -1,10 +1,11 @@
 package dev.gmac.samples.cli.ptx;
 
-import static dev.gmac.samples.cli.ptx.GmacRun.gmac;
+import static dev.gmac.samples.cli.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gmac.samples.cli.GmacRun;
 import dev.gmac.samples.json.PlainJson;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,14 +1,13 @@
-package dev.gmac.samples.cli.ptx;
+package dev.gmac.samples.cli;
 
-import dev.gmac.samples.cli.GmacCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** One {@code gmac} command line run in-process: its exit status and both streams. */
-record GmacRun(int exit, String out, String err) {
+public record GmacRun(int exit, String out, String err) {
     /** Runs {@code gmac args...} on a fresh command line, capturing standard output and standard error. */
-    static GmacRun gmac(String... args) {
+    public static GmacRun gmac(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cmd = GmacCommand.commandLine();
