@@ -401,4 +401,27 @@ class MultiLaunchTest {
         assertEquals(1, r.exit());
         assertTrue(r.err().contains("offset: 5 is not an integer from 0 to 4"), r.err());
     }
+
+    @Test
+    void everyDocumentedExampleRuns() throws IOException {
+        Path root = Path.of("").toAbsolutePath();
+        while (root != null && !Files.isDirectory(root.resolve("docs/examples"))) {
+            root = root.getParent();
+        }
+        assertTrue(root != null, "docs/examples above " + Path.of("").toAbsolutePath());
+        try (var examples = Files.list(root.resolve("docs/examples"))) {
+            List<Path> specs = examples.filter(p -> p.toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
+            assertTrue(specs.size() >= 4, specs.toString());
+            for (Path spec : specs) {
+                GmacRun r = gmac("ptx", "run", spec.toString());
+                assertEquals(0, r.exit(), spec + ": " + r.err());
+            }
+        }
+        Map<String, Object> heat = json(gmac(
+                "ptx", "run", root.resolve("docs/examples/heat-pingpong.json").toString()));
+        float[] a = asFloats(buffer(heat, "a"));
+        assertEquals(12.5f, a[12], "the centre after four steps of k = 0.25, as docs/ptx-run.md shows");
+    }
 }
