@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.samples.cli.GmacRun;
-import dev.gmac.samples.json.PlainJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -52,10 +51,8 @@ class MultiLaunchTest {
         return p;
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> json(GmacRun r) {
-        assertEquals(0, r.exit(), r.err());
-        return (Map<String, Object>) PlainJson.parse(r.out());
+        return r.json();
     }
 
     @SuppressWarnings("unchecked")
