@@ -1,16 +1,17 @@
 package dev.gmac.api;
 
+import dev.gmac.api.config.ResolvedSettings;
+import dev.gmac.api.config.RuntimeSettings;
 import dev.gmac.coherence.CoherenceConfig;
 import dev.gmac.coherence.transfer.TransferCostModel;
 import dev.gmac.gpu.GpuConfig;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
 /**
  * Configuration of an {@link Adsm} runtime. The protocol is chosen at load time (ADSM paper §4.3):
- * {@link #fromEnvironment()} reads it, with the block and rolling sizes, from system properties or
- * environment variables.
+ * {@link #fromEnvironment()} reads it, with every other runtime setting, through the settings registry
+ * ({@link dev.gmac.api.config.RuntimeSettings}) from system properties or environment variables.
  *
  * @param protocol the coherence protocol (default {@link Protocol#ROLLING})
  * @param blockSize rolling-update's block size in bytes, a positive multiple of 8 (default 256 KiB)
@@ -59,12 +60,12 @@ public record AdsmConfig(
     }
 
     /**
-     * The defaults, overridden by system properties {@code gmac.protocol} (batch|lazy|rolling), {@code
-     * gmac.blockSize} (bytes, with an optional K, M or G suffix), {@code gmac.rollingSize} and {@code
-     * gmac.strict}, or else by environment variables {@code GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}, {@code
-     * GMAC_ROLLING_SIZE} and {@code GMAC_STRICT}. A system property wins over the environment.
+     * The defaults, overridden by the runtime settings ({@link dev.gmac.api.config.RuntimeSettings}): system
+     * properties such as {@code gmac.protocol} (batch|lazy|rolling), {@code gmac.blockSize} (a size: {@code 4096},
+     * {@code 4KiB}, {@code 1M}), {@code gmac.rollingSize}, {@code gmac.strict}, or else environment variables such as
+     * {@code GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}. A system property wins over the environment.
      *
-     * @throws AdsmException naming the setting when a value does not parse
+     * @throws AdsmException naming the setting when a value does not parse, or an unknown {@code gmac.*} property
      */
     public static AdsmConfig fromEnvironment() {
         return fromEnvironment(System.getProperties(), System.getenv());
@@ -72,64 +73,10 @@ public record AdsmConfig(
 
     /** {@link #fromEnvironment()} over the given properties and environment (for tests). */
     static AdsmConfig fromEnvironment(Properties properties, Map<String, String> environment) {
-        AdsmConfig config = defaults();
-        String protocol = setting(properties, environment, "gmac.protocol", "GMAC_PROTOCOL");
-        if (protocol != null) {
-            try {
-                config = config.withProtocol(Protocol.parse(protocol));
-            } catch (IllegalArgumentException e) {
-                throw bad("gmac.protocol / GMAC_PROTOCOL", protocol, e.getMessage());
-            }
-        }
-        String blockSize = setting(properties, environment, "gmac.blockSize", "GMAC_BLOCK_SIZE");
-        if (blockSize != null) {
-            config = config.withBlockSize(parseSize("gmac.blockSize / GMAC_BLOCK_SIZE", blockSize));
-        }
-        String rolling = setting(properties, environment, "gmac.rollingSize", "GMAC_ROLLING_SIZE");
-        if (rolling != null) {
-            try {
-                config = config.withRollingSize(Integer.parseInt(rolling.trim()));
-            } catch (NumberFormatException e) {
-                throw bad("gmac.rollingSize / GMAC_ROLLING_SIZE", rolling, "expected a number of blocks");
-            }
-        }
-        String strict = setting(properties, environment, "gmac.strict", "GMAC_STRICT");
-        if (strict != null) {
-            config = config.withStrict(Boolean.parseBoolean(strict.trim()));
-        }
-        return config;
-    }
-
-    private static String setting(Properties properties, Map<String, String> environment, String property, String env) {
-        String value = properties.getProperty(property);
-        if (value == null || value.isBlank()) {
-            value = environment.get(env);
-        }
-        return value == null || value.isBlank() ? null : value;
-    }
-
-    /** Parses "4096", "256K", "1M", "2g" (binary multiples). */
-    static long parseSize(String setting, String text) {
-        String value = text.trim().toUpperCase(Locale.ROOT);
-        long multiplier = 1;
-        if (value.endsWith("K") || value.endsWith("M") || value.endsWith("G")) {
-            multiplier = switch (value.charAt(value.length() - 1)) {
-                case 'K' -> 1L << 10;
-                case 'M' -> 1L << 20;
-                default -> 1L << 30;
-            };
-            value = value.substring(0, value.length() - 1).trim();
-        }
-        try {
-            return Math.multiplyExact(Long.parseLong(value), multiplier);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw bad(setting, text, "expected bytes with an optional K, M or G suffix");
-        }
-    }
-
-    private static AdsmException bad(String setting, String value, String why) {
-        return new AdsmException(
-                AdsmException.Reason.BAD_CONFIGURATION, "bad value '" + value + "' for " + setting + ": " + why);
+        ResolvedSettings settings =
+                RuntimeSettings.resolve(properties, environment, Map.of()).requireValid();
+        settings.exportJvmWideSettings();
+        return settings.adsmConfig();
     }
 
     public AdsmConfig withProtocol(Protocol value) {
