@@ -130,13 +130,9 @@ public class EngineComparisonBench {
     public Object saxpy(Instructions counters) throws Exception {
         int n = FunctionalSimBench.SAXPY_N;
         Object s = launch.invoke(
-                gpu,
-                saxpy,
-                "saxpy",
-                dim3Of1.invoke(null, n / 256),
-                dim3Of1.invoke(null, 256),
-                0,
-                new long[] {n, Float.floatToRawIntBits(2.5f) & 0xFFFFFFFFL, x, y});
+                gpu, saxpy, "saxpy", dim3Of1.invoke(null, n / 256), dim3Of1.invoke(null, 256), 0, new long[] {
+                    n, Float.floatToRawIntBits(2.5f) & 0xFFFFFFFFL, x, y
+                });
         counters.threadInstructions += (long) threadInstructions.invoke(s);
         return s;
     }
