@@ -1017,7 +1017,9 @@ final class Interpreter {
                     return NEXT;
                 }
                 Warp w = dm.member(slot, 0);
-                long members = w.regs[dm.memberFrame(slot, 0)][in.a + firstLane(em)];
+                int lane = firstLane(em);
+                // a 32-bit member mask names lanes of the executing lane's 32-lane half (see Collectives)
+                long members = (w.regs[dm.memberFrame(slot, 0)][in.a + lane] & M32) << (lane & 32);
                 return dm.warpSync(slot, members, in.pc + 1) == DivergenceModel.STOP ? STOP : RELOAD;
             }
             case Op.TX_BEGIN:

@@ -115,7 +115,7 @@ class PdomGoldenTraceTest {
             + "}\n";
 
     /** Block names by PC: the last label at or before the PC. */
-    private static TreeMap<Integer, String> blocks(PtxModule m, String source, String kernel) {
+    static TreeMap<Integer, String> blocks(PtxModule m, String source, String kernel) {
         TreeMap<Integer, String> byPc = new TreeMap<>();
         Insn[] code = m.program().code();
         int entry = m.program().function(kernel).entryPc;
@@ -135,7 +135,7 @@ class PdomGoldenTraceTest {
         return byPc;
     }
 
-    private static String mask(long m, int lanes) {
+    static String mask(long m, int lanes) {
         StringBuilder sb = new StringBuilder();
         for (int l = 0; l < lanes; l++) {
             sb.append((m >>> l) & 1);
