@@ -131,6 +131,7 @@ final class Interpreter {
         long mask = dm.memberLanes(slot, 0);
         int frame = dm.memberFrame(slot, 0);
         int watch = dm.watchPc(slot);
+        int watch2 = dm.secondWatchPc(slot);
         TxScope tx = dm.txScope(slot);
         long[] r = w.regs[frame];
         long[] p = w.preds[frame];
@@ -156,6 +157,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -794,6 +796,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -822,6 +825,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -832,7 +836,7 @@ final class Interpreter {
                     }
                 }
                 pc = npc;
-                if (pc == watch) {
+                if (pc == watch || pc == watch2) {
                     dm.setPc(slot, pc);
                     if (dm.reached(slot) == DivergenceModel.STOP
                             || dm.state(slot) != DivergenceModel.RUNNABLE
@@ -844,6 +848,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -937,7 +942,7 @@ final class Interpreter {
     /** Moves a group to {@code npc}, reporting the model's watch PC. */
     private static void advance(DivergenceModel dm, int slot, int npc) {
         dm.setPc(slot, npc);
-        if (npc == dm.watchPc(slot)) {
+        if (npc == dm.watchPc(slot) || npc == dm.secondWatchPc(slot)) {
             dm.reached(slot);
         }
     }
@@ -1219,8 +1224,9 @@ final class Interpreter {
         if (dm.txScope(slot) != null) {
             throw fault(w0, in, lane, -1, FaultKind.INVALID_INSTRUCTION, "a barrier inside a transaction");
         }
-        long arriving = dm.barrierLanes(
+        int counted = dm.barrierArrivals(
                 slot,
+                id,
                 em,
                 (executing, missing) -> fault(
                         w0,
@@ -1241,7 +1247,6 @@ final class Interpreter {
                 cta.addReduction(id, in, w, f, executing(in, w, f, dm.memberLanes(slot, i)), pred);
             }
         }
-        int counted = Long.bitCount(arriving);
         if (in.sub == Op.B_ARRIVE) {
             dm.setPc(slot, in.pc + 1);
             cta.arrive(id, count, counted);

@@ -88,6 +88,12 @@ public final class Insn {
     public int target = -1;
     /** Reconvergence PC: the immediate post-dominator of this branch. */
     public int rpc = -1;
+    /**
+     * Likely-convergence PC of a conditional branch (Fung thesis §3.4): the backward branch closing the innermost
+     * loop around it, when the branch's IPDOM lies outside that loop ({@link dev.gmac.gpu.cfg.LikelyConvergence}),
+     * else -1.
+     */
+    public int lpc = -1;
     /** True for bra.uni / call.uni. */
     public boolean uniform;
     /** Callee function index (call), or the function this instruction belongs to (ret-exit). */

@@ -1,6 +1,7 @@
 package dev.gmac.gpu.ptx;
 
 import dev.gmac.gpu.cfg.ControlFlowGraph;
+import dev.gmac.gpu.cfg.LikelyConvergence;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -513,6 +514,24 @@ final class Lowering {
             Insn in = arr[pc];
             if (in.op == Op.BRA) {
                 in.rpc = g.reconvergencePc(pc);
+            }
+        }
+        List<Integer> latchList = new ArrayList<>();
+        for (int pc = start; pc <= end; pc++) {
+            Insn in = arr[pc];
+            if (in.op == Op.BRA && in.target >= start && in.target <= pc) {
+                latchList.add(pc);
+            }
+        }
+        int[] latches = latchList.stream().mapToInt(Integer::intValue).toArray();
+        int[] heads = new int[latches.length];
+        for (int i = 0; i < latches.length; i++) {
+            heads[i] = arr[latches[i]].target;
+        }
+        for (int pc = start; pc <= end; pc++) {
+            Insn in = arr[pc];
+            if (in.op == Op.BRA && in.guard >= 0) {
+                in.lpc = LikelyConvergence.of(pc, in.rpc, latches, heads);
             }
         }
     }
