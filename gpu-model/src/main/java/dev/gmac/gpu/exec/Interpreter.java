@@ -175,7 +175,7 @@ final class Interpreter {
                 }
                 if (rec != null) {
                     if (member) {
-                        rec.addMember(mask, em);
+                        rec.addMember(w, mask, em);
                     } else {
                         rec.begin(w, in, mask, em);
                     }
@@ -889,7 +889,10 @@ final class Interpreter {
                     taken |= executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (taken != mask && taken != 0) {
@@ -913,7 +916,10 @@ final class Interpreter {
                     long lanes = dm.memberLanes(slot, i);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (control(dm, slot, in) == NEXT) {
