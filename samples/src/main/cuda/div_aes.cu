@@ -3,8 +3,8 @@
 // 32-bit words, staged in shared memory by the CTA, are indexed by the bytes of the state and XORed with a round
 // key. The tables and keys are our own generated data (this is the workload's shape, not a cipher), and every
 // thread runs the same instructions: no divergence, but data-dependent shared-memory bank conflicts.
-extern "C" __global__ void aes_rounds(const unsigned* tables, const unsigned* roundKeys, const unsigned* in,
-                                      unsigned* out, int blocks) {
+extern "C" __global__ void aes_rounds(const unsigned* __restrict__ tables, const unsigned* __restrict__ roundKeys, const unsigned* __restrict__ in,
+                                      unsigned* __restrict__ out, int blocks) {
     __shared__ unsigned T[4][256];
     for (int k = threadIdx.x; k < 1024; k += blockDim.x) {
         T[k >> 8][k & 255] = tables[k];

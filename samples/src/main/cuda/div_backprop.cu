@@ -5,7 +5,7 @@
 // momentum.
 #define HB 16
 
-extern "C" __global__ void bp_layer_forward(const float* input, const float* weights, float* partial, int hidden) {
+extern "C" __global__ void bp_layer_forward(const float* __restrict__ input, const float* __restrict__ weights, float* __restrict__ partial, int hidden) {
     __shared__ float in[HB];
     __shared__ float m[HB][HB];
     int tx = threadIdx.x;
@@ -30,8 +30,8 @@ extern "C" __global__ void bp_layer_forward(const float* input, const float* wei
     }
 }
 
-extern "C" __global__ void bp_adjust_weights(const float* delta, int hidden, const float* input, float* weights,
-                                             float* oldWeights, float eta, float momentum) {
+extern "C" __global__ void bp_adjust_weights(const float* __restrict__ delta, int hidden, const float* __restrict__ input, float* __restrict__ weights,
+                                             float* __restrict__ oldWeights, float eta, float momentum) {
     int tx = threadIdx.x;
     int ty = threadIdx.y;
     int row = blockIdx.y * HB + ty + 1;

@@ -4,8 +4,8 @@
 // which varies widely: the divergence), marking unvisited neighbours for the next frontier; bfs_advance makes
 // the marked nodes the frontier and raises *changed. Every frontier node writes the same cost (its level + 1),
 // so the result does not depend on the order threads run in.
-extern "C" __global__ void bfs_expand(const int* row, const int* col, int* frontier, int* next,
-                                      const int* visited, int* cost, int n) {
+extern "C" __global__ void bfs_expand(const int* __restrict__ row, const int* __restrict__ col, int* __restrict__ frontier, int* __restrict__ next,
+                                      const int* __restrict__ visited, int* __restrict__ cost, int n) {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n || frontier[v] == 0) {
         return;
@@ -22,7 +22,7 @@ extern "C" __global__ void bfs_expand(const int* row, const int* col, int* front
     }
 }
 
-extern "C" __global__ void bfs_advance(int* frontier, int* next, int* visited, int* changed, int n) {
+extern "C" __global__ void bfs_advance(int* __restrict__ frontier, int* __restrict__ next, int* __restrict__ visited, int* __restrict__ changed, int n) {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v < n && next[v] != 0) {
         frontier[v] = 1;

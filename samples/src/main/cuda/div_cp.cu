@@ -3,7 +3,7 @@
 // thread of a warp reads at the same address (the original keeps them in constant memory; here they are a
 // read-only global array, one segment per warp access). No branch depends on the thread.
 extern "C" __global__ void cp_slice(int width, int height, float spacing, float z, int atoms,
-                                    const float* __restrict__ atomData, float* energy) {
+                                    const float* __restrict__ atomData, float* __restrict__ energy) {
     int ix = blockIdx.x * blockDim.x + threadIdx.x;
     int iy = blockIdx.y * blockDim.y + threadIdx.y;
     float px = __fmul_rn((float)ix, spacing);

@@ -7,9 +7,9 @@ __device__ __forceinline__ int rectSum(const int* ii, int stride, int x, int y, 
     return ii[(y + h) * stride + x + w] - ii[y * stride + x + w] - ii[(y + h) * stride + x] + ii[y * stride + x];
 }
 
-extern "C" __global__ void cascade_detect(const int* integral, int width, int height, int windows, int step,
-                                          const int* stageFirst, const int* stageThreshold, int stages,
-                                          const int* features, int* passed) {
+extern "C" __global__ void cascade_detect(const int* __restrict__ integral, int width, int height, int windows, int step,
+                                          const int* __restrict__ stageFirst, const int* __restrict__ stageThreshold, int stages,
+                                          const int* __restrict__ features, int* __restrict__ passed) {
     int wx = blockIdx.x * blockDim.x + threadIdx.x;
     int wy = blockIdx.y * blockDim.y + threadIdx.y;
     int perRow = (width - windows) / step + 1;

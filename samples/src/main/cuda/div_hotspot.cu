@@ -6,7 +6,7 @@
 // (16 - 2 steps)^2 cells in its tile's centre.
 #define BS 16
 
-extern "C" __global__ void hotspot_step(const float* power, const float* tin, float* tout, int cols, int rows,
+extern "C" __global__ void hotspot_step(const float* __restrict__ power, const float* __restrict__ tin, float* __restrict__ tout, int cols, int rows,
                                         int steps, float cap, float rx, float ry, float rz, float ambient) {
     __shared__ float t[BS][BS];
     __shared__ float p[BS][BS];

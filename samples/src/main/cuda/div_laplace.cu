@@ -6,7 +6,7 @@
 #define TX 32
 #define TY 4
 
-extern "C" __global__ void laplace_sweep(int nx, int ny, int nz, const float* u1, float* u2) {
+extern "C" __global__ void laplace_sweep(int nx, int ny, int nz, const float* __restrict__ u1, float* __restrict__ u2) {
     __shared__ float plane[TY + 2][TX + 2];
     int tx = threadIdx.x;
     int ty = threadIdx.y;

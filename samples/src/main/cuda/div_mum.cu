@@ -5,9 +5,9 @@
 // times per walk (the walk follows the node's first child); one more ends the walk. That break sits in one arm
 // of a branch inside the walk loop, so the branch's immediate post-dominator lies after the loop while the
 // threads of both arms usually meet again at the loop's back edge: a likely-convergence point (thesis S3.4).
-extern "C" __global__ void mum_walk(const unsigned char* queries, int queryLength, int queryCount,
-                                    const int* children, const int* firstChild, int maxAmbiguous,
-                                    int* bestLength, int* bestStart) {
+extern "C" __global__ void mum_walk(const unsigned char* __restrict__ queries, int queryLength, int queryCount,
+                                    const int* __restrict__ children, const int* __restrict__ firstChild, int maxAmbiguous,
+                                    int* __restrict__ bestLength, int* __restrict__ bestStart) {
     int q = blockIdx.x * blockDim.x + threadIdx.x;
     if (q >= queryCount) {
         return;

@@ -2,8 +2,8 @@
 // thread per atom walks its pair list (built with a margin beyond the cutoff, and of varying length) and adds
 // Lennard-Jones and Coulomb terms only for pairs inside the cutoff: a branch inside the loop that a different
 // subset of each warp takes every iteration.
-extern "C" __global__ void namd_pairs(const float* pos, const int* listStart, const int* list, int atoms,
-                                      float cutoff2, float a, float b, float* force) {
+extern "C" __global__ void namd_pairs(const float* __restrict__ pos, const int* __restrict__ listStart, const int* __restrict__ list, int atoms,
+                                      float cutoff2, float a, float b, float* __restrict__ force) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= atoms) {
         return;

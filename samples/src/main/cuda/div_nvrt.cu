@@ -25,8 +25,8 @@ __device__ __forceinline__ bool slab(float ox, float oy, float ix, float iy, flo
     return tfar >= fmaxf(tnear, 0.0f) && tnear < tmax;
 }
 
-extern "C" __global__ void nvrt_trace(const float* rays, int rayCount, const Node* nodes, const float* boxes,
-                                      int* nextRay, int* hitBox, float* hitT, int* visits) {
+extern "C" __global__ void nvrt_trace(const float* __restrict__ rays, int rayCount, const Node* __restrict__ nodes, const float* __restrict__ boxes,
+                                      int* __restrict__ nextRay, int* __restrict__ hitBox, float* __restrict__ hitT, int* __restrict__ visits) {
     __shared__ volatile int batch[32];
     int lane = threadIdx.x & 31;
     int warp = (threadIdx.y * blockDim.x + threadIdx.x) >> 5;

@@ -5,7 +5,7 @@ __device__ __forceinline__ unsigned rotl(unsigned x, int r) {
     return (x << r) | (x >> (32 - r));
 }
 
-extern "C" __global__ void store_hash(const unsigned* data, int chunks, unsigned* digest) {
+extern "C" __global__ void store_hash(const unsigned* __restrict__ data, int chunks, unsigned* __restrict__ digest) {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= chunks) {
         return;

@@ -2,7 +2,7 @@
 // Table 3.1, coherent set). One thread per column of an 8x8 CTA tile; each thread walks up its column's levels,
 // mixing temperature and moisture with the neighbouring columns (a 5-point horizontal stencil) and condensing
 // moisture above saturation. Saturation depends on the data: a branch a few threads take now and then.
-extern "C" __global__ void weather_column(const float* t, const float* q, float* tOut, float* qOut, float* rain,
+extern "C" __global__ void weather_column(const float* __restrict__ t, const float* __restrict__ q, float* __restrict__ tOut, float* __restrict__ qOut, float* __restrict__ rain,
                                           int nx, int ny, int levels) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;

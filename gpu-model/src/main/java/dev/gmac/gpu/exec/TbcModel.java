@@ -15,8 +15,9 @@ import java.util.Arrays;
  * WCnt of its compacted warps still running, a block-wide active mask (one lane mask per static warp: bit {@code l}
  * of warp {@code w}'s mask is the thread in home lane {@code l} of static warp {@code w}) and, with LCP, the LPC and
  * LPos fields. Only the top entry's compacted warps run, each in one hardware warp slot, independently, until they
- * reach a <em>synchronisation point</em>: a potentially divergent branch (every conditional branch; an unconditional
- * {@code bra} or {@code bra.uni} never synchronises), the entry's RPC or LPC, a call or a return. A warp that
+ * reach a <em>synchronisation point</em>: a potentially divergent branch (a conditional branch the lowering could
+ * not prove block-uniform, {@link Insn#blockUniform}; an unconditional {@code bra} never synchronises), the entry's
+ * RPC or LPC, a call or a return. A warp that
  * arrives there stops (its slot waits) and WCnt drops; the last arrival (WCnt = 0) acts for the block:
  *
  * <ul>
@@ -47,9 +48,10 @@ import java.util.Arrays;
  * kernels such as the SDK reduction: an entry's threads issue in their static warps (warp {@code w}'s threads in
  * slot {@code w}), with the same block-wide stack and synchronisation.
  *
- * <p><b>Our choices where the thesis is silent.</b> A conditional {@code bra.uni} synchronises too: uniformity
- * within a static warp says nothing about a compacted warp (nvcc emits {@code bra.uni} only unconditionally). A
- * call and the callee's return synchronise the block, so that a call entry (with each static warp's callee frame)
+ * <p><b>Our choices where the thesis is silent.</b> nvcc no longer writes {@code bra.uni} on conditional branches,
+ * so the lowering's divergence analysis ({@code Uniformity}) decides which ones are potentially divergent; a
+ * conditional {@code bra.uni} it cannot prove uniform synchronises too (uniformity within a static warp says
+ * nothing about a compacted warp). A call and the callee's return synchronise the block, so that a call entry (with each static warp's callee frame)
  * holds the whole entry's threads. CTA barriers work as under {@code pdom}: threads parked at the kernel's exit
  * count as arrived, once per barrier; a barrier that some live thread can never reach (it waits in another entry)
  * is a {@link FaultKind#BARRIER_DIVERGENCE} fault. {@code bar.warp.sync} is a no-op (warps run in lockstep).
@@ -466,6 +468,10 @@ final class TbcModel extends DivergenceModel {
         Insn in = code[slotPcs[slot]];
         if (in.guard < 0) {
             return moveTo(slot, target); // an unconditional branch never diverges
+        }
+        if (in.blockUniform && (taken == unions[slot] || taken == 0)) {
+            // not potentially divergent: every thread of the block that reaches it goes the same way
+            return moveTo(slot, taken == 0 ? fallthrough : target);
         }
         if (pending == NONE) {
             pending = BRANCH;

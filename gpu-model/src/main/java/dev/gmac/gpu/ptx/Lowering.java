@@ -88,6 +88,8 @@ final class Lowering {
     private int nextPred;
     private List<Integer> curSrc;
     private List<Integer> curDst;
+    private List<Integer> curSrcPred;
+    private List<Integer> curDstPred;
 
     Lowering(PtxAst.Module module, GlobalAllocator allocator, ErrorSink sink) {
         this.module = module;
@@ -446,6 +448,8 @@ final class Lowering {
                 Insn insn;
                 curSrc = new ArrayList<>();
                 curDst = new ArrayList<>();
+                curSrcPred = new ArrayList<>();
+                curDstPred = new ArrayList<>();
                 try {
                     insn = lowerInstruction(in);
                     applyGuard(insn, in);
@@ -459,6 +463,8 @@ final class Lowering {
                 }
                 insn.srcRegs = toArray(curSrc);
                 insn.dstRegs = toArray(curDst);
+                insn.srcPreds = toArray(curSrcPred);
+                insn.dstPreds = toArray(curDstPred);
                 insn.pc = code.size();
                 code.add(insn);
             }
@@ -534,6 +540,7 @@ final class Lowering {
                 in.lpc = LikelyConvergence.of(pc, in.rpc, latches, heads);
             }
         }
+        Uniformity.mark(arr, f, pc -> successors(arr, pc, f));
     }
 
     private static int[] successors(Insn[] arr, int pc, FunctionInfo f) {
@@ -614,6 +621,7 @@ final class Lowering {
         if (r == null || !r.pred()) {
             throw syntax(in, "expected a destination predicate, found " + describe(o));
         }
+        curDstPred.add(r.slot());
         return r.slot();
     }
 
@@ -626,6 +634,7 @@ final class Lowering {
         if (r == null || !r.pred()) {
             throw syntax(in, "expected a predicate, found " + describe(o));
         }
+        curSrcPred.add(r.slot());
         return r.slot();
     }
 
@@ -1177,6 +1186,7 @@ final class Lowering {
         i.cls = InstructionClass.MEM;
         i.setType(t);
         i.width = t.byteSize();
+        i.readOnly = in.has(".nc");
         PtxAst.Operand d = in.operands().get(0);
         if (n > 1) {
             if (!(d instanceof PtxAst.Vector) || ((PtxAst.Vector) d).elements().size() != n) {
@@ -1227,6 +1237,7 @@ final class Lowering {
         k.imm = i.imm;
         k.space = i.space;
         k.addrMode = i.addrMode;
+        k.readOnly = i.readOnly;
         return k;
     }
 

@@ -110,7 +110,7 @@ class TbcGoldenTraceTest {
     }
 
     /** One issued instruction: the slot, the block it lies in, and the compacted warp as thread numbers. */
-    private record Issue(int slot, int pc, String block, String warp) {}
+    private record Issue(int slot, int pc, String block, String warp, long mask) {}
 
     private static final class Driver implements AutoCloseable {
         final TestDevice dev = new TestDevice(GpuConfig.builder().warpSize(32).build());
@@ -124,6 +124,11 @@ class TbcGoldenTraceTest {
         final List<Issue> issues = new ArrayList<>();
 
         Driver(String source, String kernel, int warps, int mask, String model) {
+            this(source, kernel, warps, mask, model, null);
+        }
+
+        /** With {@code data}: the kernel takes (data, result, 3) instead of (out, mask). */
+        Driver(String source, String kernel, int warps, int mask, String model, int[] data) {
             this.source = source;
             this.module = dev.load(source);
             int pc = module.program().function(kernel).entryPc;
@@ -142,6 +147,7 @@ class TbcGoldenTraceTest {
             }
             names.put(module.program().function(kernel).exitPc, "exit");
             this.out = dev.zeros(4 * 32 * warps);
+            long[] args = data == null ? new long[] {out, mask} : new long[] {dev.ints(data), out, 3};
             this.launch = dev.gpu()
                     .prepare(
                             module,
@@ -150,8 +156,7 @@ class TbcGoldenTraceTest {
                             Dim3.of(32 * warps),
                             0,
                             LaunchOptions.DEFAULTS.withDivergence(model),
-                            out,
-                            mask);
+                            args);
             this.cta = launch.dispatchCta();
         }
 
@@ -170,7 +175,7 @@ class TbcGoldenTraceTest {
             if (!launch.issue(cta, slot, rec)) {
                 return false;
             }
-            issues.add(new Issue(slot, pc, block(pc), warp));
+            issues.add(new Issue(slot, pc, block(pc), warp, rec.activeMask()));
             return true;
         }
 
@@ -196,6 +201,14 @@ class TbcGoldenTraceTest {
                 }
             }
             return m;
+        }
+
+        /** The lanes of each issue of {@code label}'s first instruction, in issue order. */
+        int[] bodyIssuesList(String label) {
+            return issues.stream()
+                    .filter(i -> label.equals(names.get(i.pc)))
+                    .mapToInt(i -> (int) i.mask)
+                    .toArray();
         }
 
         /** The compacted warps that issued in {@code block}, by warp slot (compacted warp k runs in slot k). */
@@ -399,6 +412,115 @@ class TbcGoldenTraceTest {
             assertEquals(List.of("[1 6 7 12]", "[9 10 - -]"), d.warpsIn("B"));
             assertEquals(List.of("[1 2 3 4]", "[5 6 7 8]", "[9 10 11 12]"), d.warpsIn("D"));
         }
+    }
+
+    /**
+     * The thesis's Example 4 and Figure 3.8 (§3.4, likely-convergence points): "while (i < K) { X = data[i]; // A
+     * if (X == 0) result[i] = Y; // B else if (X == 1) // C break; // D i++; // E } return result[i]; // F". The warp
+     * diverges at A: thread 1 to B, threads 2-4 to C; "three entries are pushed onto the stack": the
+     * likely-convergence entry for E, then C and B (the figure's stack: F, E, C, B from the bottom). Threads 3 and 4
+     * break to F; threads 1 and 2 meet again at E, the loop's back edge, instead of at F, and run the next
+     * iterations as one warp. Here data[] gives thread 1 X = 0 and thread 2 X = 2 for every i, threads 3 and 4 X =
+     * 1; K = 3.
+     */
+    static final String EXAMPLE_4 = ".visible .entry example4(.param .u64 data, .param .u64 result, .param .u32 k)\n"
+            + "{\n"
+            + "  .reg .pred %p<5>;\n  .reg .b32 %r<12>;\n  .reg .b64 %rd<8>;\n"
+            + "  mov.u32 %r1, %laneid;\n"
+            + "  setp.ge.u32 %p1, %r1, 4;\n"
+            + "  @%p1 exit;\n"
+            + "  ld.param.u32 %r2, [k];\n"
+            + "  ld.param.u64 %rd1, [data];\n"
+            + "  ld.param.u64 %rd2, [result];\n"
+            + "  mov.u32 %r3, 0;\n" // i
+            + "A:\n"
+            + "  shl.b32 %r4, %r3, 2;\n"
+            + "  add.u32 %r4, %r4, %r1;\n"
+            + "  mul.wide.u32 %rd3, %r4, 4;\n"
+            + "  add.s64 %rd4, %rd1, %rd3;\n"
+            + "  ld.global.u32 %r5, [%rd4];\n" // X = data[i] (per thread)
+            + "  setp.ne.u32 %p2, %r5, 0;\n"
+            + "  @%p2 bra C;\n"
+            + "B:\n"
+            + "  mul.wide.u32 %rd5, %r1, 4;\n"
+            + "  add.s64 %rd6, %rd2, %rd5;\n"
+            + "  st.global.u32 [%rd6], %r3;\n" // result = Y (the iteration)
+            + "  bra.uni E;\n"
+            + "C:\n"
+            + "  setp.eq.u32 %p3, %r5, 1;\n"
+            + "  @%p3 bra F;\n" // D: break
+            + "E:\n"
+            + "  add.u32 %r3, %r3, 1;\n"
+            + "  setp.lt.u32 %p4, %r3, %r2;\n"
+            + "  @%p4 bra A;\n"
+            + "F:\n"
+            + "  mul.wide.u32 %rd5, %r1, 4;\n"
+            + "  add.s64 %rd7, %rd2, %rd5;\n"
+            + "  ld.global.u32 %r6, [%rd7];\n"
+            + "  add.u32 %r6, %r6, 100;\n"
+            + "  st.global.u32 [%rd7], %r6;\n"
+            + "  ret;\n"
+            + "}\n";
+
+    @Test
+    void example4LikelyConvergenceMergesAtTheLoopsBackEdge() {
+        int[] data = new int[12];
+        for (int i = 0; i < 3; i++) {
+            data[4 * i] = 0;
+            data[4 * i + 1] = 2;
+            data[4 * i + 2] = 1;
+            data[4 * i + 3] = 1;
+        }
+        int[] withLcp;
+        int[] without;
+        String stackAfterA = null;
+        try (Driver d = new Driver(EXAMPLE_4, "example4", 1, 0, "tbc-lcp", data)) {
+            TbcModel m = (TbcModel) d.cta.simt();
+            while (d.step(0)) {
+                if (stackAfterA == null && m.entries().size() >= 4) {
+                    stackAfterA = lcpStack(d, m);
+                }
+            }
+            // the figure's state 2: F (reconvergence), E (likely-convergence entry), C (threads 2-4), B (thread 1)
+            assertEquals("(F,-,1 2 3 4)(E,F,)(C,F,2 3 4)(B,F,1)", stackAfterA);
+            withLcp = d.bodyIssuesList("A");
+            assertArrayEquals(new int[] {2 + 100, 100, 100, 100}, d.signatures(4), "result after the loop");
+        }
+        try (Driver d = new Driver(EXAMPLE_4, "example4", 1, 0, "tbc", data)) {
+            while (d.step(0)) {
+                // run to the end
+            }
+            without = d.bodyIssuesList("A");
+            assertArrayEquals(new int[] {2 + 100, 100, 100, 100}, d.signatures(4), "the same results");
+        }
+        // A's first instruction, per issue, as thread lists: with LCP threads 1 and 2 run the later iterations together
+        assertEquals(List.of("[1 2 3 4]", "[1 2 - -]", "[1 2 - -]"), d2(withLcp));
+        assertEquals(List.of("[1 2 3 4]", "[1 - - -]", "[1 - - -]", "[- 2 - -]", "[- 2 - -]"), d2(without));
+    }
+
+    private static List<String> d2(int[] issues) {
+        List<String> l = new ArrayList<>();
+        for (int mask : issues) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int lane = 0; lane < LANES; lane++) {
+                sb.append(lane == 0 ? "" : " ").append((mask >>> lane & 1) != 0 ? Integer.toString(lane + 1) : "-");
+            }
+            l.add(sb.append(']').toString());
+        }
+        return l;
+    }
+
+    private static String lcpStack(Driver d, TbcModel m) {
+        List<String> parts = new ArrayList<>();
+        for (TbcModel.Entry e : m.entries()) {
+            String pc = d.block(e.pc());
+            if (pc.equals("exit")) {
+                continue;
+            }
+            String rpc = e.rpc() < 0 || d.block(e.rpc()).equals("exit") ? "-" : d.block(e.rpc());
+            parts.add("(" + pc + "," + rpc + "," + threads(e.masks()) + ")");
+        }
+        return String.join("", parts);
     }
 
     private static TbcModel.Entry top(TbcModel m) {

@@ -35,7 +35,7 @@ public final class Coulomb implements DivergenceWorkload {
         SplittableRandom rnd = new SplittableRandom(seed);
         int width = size.pick(32, 96);
         int height = size.pick(16, 96);
-        int atoms = size.pick(24, 64);
+        int atoms = size.pick(24, 40);
         float[] atom = new float[4 * atoms];
         for (int a = 0; a < atoms; a++) {
             atom[4 * a] = (float) (rnd.nextDouble() * width * SPACING);

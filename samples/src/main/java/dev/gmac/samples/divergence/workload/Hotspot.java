@@ -67,8 +67,8 @@ public final class Hotspot implements DivergenceWorkload {
     @Override
     public Verdict run(StudyDevice d, InputSize size, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        int cols = size.pick(60, 180);
-        int rows = size.pick(44, 180);
+        int cols = size.pick(60, 120);
+        int rows = size.pick(44, 120);
         float[] temp = new float[cols * rows];
         float[] power = new float[cols * rows];
         for (int i = 0; i < temp.length; i++) {

@@ -16,8 +16,8 @@ import java.util.SplittableRandom;
  */
 public final class Libor implements DivergenceWorkload {
     static final int BLOCK = 64;
-    static final int N = 20;
-    static final int STEPS = 10;
+    static final int N = 16;
+    static final int STEPS = 4;
     static final float DELTA = 0.25f;
     static final float STRIKE = 0.045f;
 
@@ -52,7 +52,7 @@ public final class Libor implements DivergenceWorkload {
     @Override
     public Verdict run(StudyDevice d, InputSize size, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        int paths = size.pick(256, 1536);
+        int paths = size.pick(256, 3072);
         float[] z = new float[STEPS * paths];
         for (int i = 0; i < z.length; i++) {
             z[i] = (float) rnd.nextGaussian();

@@ -17,9 +17,9 @@ import java.util.SplittableRandom;
  * bases, so walks end at different depths and the ambiguous-base arm of the walk loop's branch has its own exit.
  */
 public final class Mum implements DivergenceWorkload {
-    static final int BLOCK = 256;
+    static final int BLOCK = 128;
     static final int DEPTH = 20;
-    static final int QUERY = 24;
+    static final int QUERY = 16;
     static final int MAX_AMBIGUOUS = 1;
 
     @Override
@@ -111,7 +111,7 @@ public final class Mum implements DivergenceWorkload {
         for (int i = 0; i < reference.length; i++) {
             reference[i] = (byte) rnd.nextInt(4);
         }
-        int count = size.pick(512, 3072);
+        int count = size.pick(512, 3840);
         byte[] queries = new byte[count * QUERY];
         for (int q = 0; q < count; q++) {
             int at = rnd.nextInt(reference.length - QUERY);

@@ -184,7 +184,7 @@ public final class Nvrt implements DivergenceWorkload {
     @Override
     public Verdict run(StudyDevice d, InputSize size, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        int boxCount = size.pick(256, 1024);
+        int boxCount = size.pick(256, 512);
         float[] boxes = new float[4 * boxCount];
         for (int i = 0; i < boxCount; i++) {
             float x = (float) (rnd.nextDouble() * 100);
@@ -197,7 +197,7 @@ public final class Nvrt implements DivergenceWorkload {
             boxes[4 * i + 3] = y + h;
         }
         Bvh bvh = build(boxes, boxCount);
-        int rayCount = size.pick(1536, 12288);
+        int rayCount = size.pick(1536, 8192);
         float[] rays = new float[5 * rayCount];
         for (int r = 0; r < rayCount; r++) {
             double a = rnd.nextDouble() * 2 * Math.PI;
