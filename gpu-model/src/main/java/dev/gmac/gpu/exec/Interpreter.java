@@ -1498,7 +1498,19 @@ final class Interpreter {
             case Op.MATCH:
                 match(in, em, r, p);
                 return;
-            case Op.EXTENSION:
+            case Op.WARP_SYNC:
+                return; // lanes of a warp run in lockstep in this interpreter: nothing to wait for
+            case Op.TX_BEGIN:
+            case Op.TX_COMMIT:
+                if (em != 0) {
+                    throw fault(
+                            w,
+                            in,
+                            firstLane(em),
+                            -1,
+                            FaultKind.INVALID_INSTRUCTION,
+                            "transactional memory needs a TM model");
+                }
                 return;
             default:
                 throw new IllegalStateException("no implementation for " + in);
