@@ -262,6 +262,13 @@ public final class Op {
     public static final int B_RED_AND = 3;
     public static final int B_RED_OR = 4;
 
+    /**
+     * {@link Insn#sub2} of {@code vote.ballot.b64}, {@code activemask.b64} and {@code shfl.wave}: the extension
+     * forms that span the whole wavefront (64 lanes on a 64-wide wavefront) instead of the executing lane's 32-lane
+     * half.
+     */
+    public static final int WAVE_WIDE = 1;
+
     // ---- vote ----
     public static final int V_ALL = 0;
     public static final int V_ANY = 1;

@@ -734,27 +734,36 @@ final class OpcodeTable {
                 f,
                 InstructionClass.BARRIER,
                 SyncLowering::vote,
-                "Warp vote over the active lanes of the member mask.",
+                "Warp vote over the active lanes of the member mask (on a 64-lane wavefront: of the executing lane's"
+                        + " 32-lane half). Extension: `.ballot.b64` is the whole wavefront's 64-bit ballot.",
                 "vote.sync.{all,any,uni}.pred p, {!}a, membermask",
                 "vote.sync.ballot.b32 d, {!}a, membermask",
                 "vote.{all,any,uni}.pred p, {!}a",
-                "vote.ballot.b32 d, {!}a");
+                "vote.ballot.b32 d, {!}a",
+                "vote.sync.ballot.b64 d, {!}a, membermask",
+                "vote.ballot.b64 d, {!}a");
         add(
                 "shfl",
                 f,
                 InstructionClass.BARRIER,
                 SyncLowering::shfl,
                 "Warp shuffle (up, down, butterfly, indexed) with the clamp/segment operand `c`; the optional"
-                        + " predicate says whether the source lane was in range.",
+                        + " predicate says whether the source lane was in range. On a 64-lane wavefront lane numbers"
+                        + " are relative to the executing lane's 32-lane half. Extension: `shfl.wave` shuffles across"
+                        + " the whole wavefront (lanes 0..warp size-1, no clamp operand; an out-of-range source lane"
+                        + " reads the lane's own value and clears the predicate).",
                 "shfl.sync.{up,down,bfly,idx}.b32 d{|p}, a, b, c, membermask",
-                "shfl.{up,down,bfly,idx}.b32 d{|p}, a, b, c");
+                "shfl.{up,down,bfly,idx}.b32 d{|p}, a, b, c",
+                "shfl.wave.{up,down,bfly,idx}.b32 d{|p}, a, b");
         add(
                 "activemask",
                 f,
                 InstructionClass.BARRIER,
                 SyncLowering::activemask,
-                "The mask of the warp's active lanes.",
-                "activemask.b32 d");
+                "The mask of the warp's active lanes (on a 64-lane wavefront: of the executing lane's 32-lane half)."
+                        + " Extension: `activemask.b64` is the whole wavefront's 64-bit mask.",
+                "activemask.b32 d",
+                "activemask.b64 d");
         add(
                 "match",
                 f,

@@ -155,6 +155,12 @@ final class SyncLowering {
         }
         boolean sync = in.has(".sync");
         expectOperands(in, sync ? 3 : 2);
+        if (in.has(".b64")) {
+            if (i.sub != Op.V_BALLOT) {
+                throw cx.syntax(in, ".b64 is only defined for vote.ballot");
+            }
+            i.sub2 = Op.WAVE_WIDE;
+        }
         if (i.sub == Op.V_BALLOT) {
             i.d = cx.dst(in, in.operands().get(0));
         } else {
@@ -164,7 +170,7 @@ final class SyncLowering {
         i.a = cx.srcPred(in, a);
         i.aNeg = a instanceof PtxAst.Negated;
         if (sync) {
-            i.b = cx.src(in, in.operands().get(2), PtxType.B32);
+            i.b = cx.src(in, in.operands().get(2), i.sub2 == Op.WAVE_WIDE ? PtxType.B64 : PtxType.B32);
         }
         return i;
     }
@@ -182,8 +188,12 @@ final class SyncLowering {
         } else {
             throw cx.syntax(in, "shfl needs .up, .down, .bfly or .idx");
         }
+        boolean wave = in.has(".wave");
         boolean sync = in.has(".sync");
-        expectOperands(in, sync ? 5 : 4);
+        if (wave && sync) {
+            throw cx.syntax(in, "shfl.wave takes no member mask (it spans the whole wavefront)");
+        }
+        expectOperands(in, wave ? 3 : sync ? 5 : 4);
         PtxAst.Operand d = in.operands().get(0);
         if (d instanceof PtxAst.Pair) {
             i.d = cx.dst(in, ((PtxAst.Pair) d).first());
@@ -193,6 +203,10 @@ final class SyncLowering {
         }
         i.a = cx.src(in, in.operands().get(1), PtxType.B32);
         i.b = cx.src(in, in.operands().get(2), PtxType.B32);
+        if (wave) {
+            i.sub2 = Op.WAVE_WIDE;
+            return i;
+        }
         i.c = cx.src(in, in.operands().get(3), PtxType.B32);
         if (sync) {
             i.e = cx.src(in, in.operands().get(4), PtxType.B32);
@@ -230,6 +244,9 @@ final class SyncLowering {
         expectOperands(in, 1);
         Insn i = insn(Op.ACTIVEMASK, in);
         i.d = cx.dst(in, in.operands().get(0));
+        if (in.has(".b64")) {
+            i.sub2 = Op.WAVE_WIDE;
+        }
         return i;
     }
 }
