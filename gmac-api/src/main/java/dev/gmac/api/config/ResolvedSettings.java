@@ -115,14 +115,18 @@ public final class ResolvedSettings {
     }
 
     /**
-     * The software GPU's configuration: the defaults with {@code gmac.gpu.memory}, {@code gmac.gpu.seed}, {@code
-     * gmac.gpu.warpSize}, {@code gmac.gpu.divergence} and {@code gmac.gpu.tm}.
+     * The software GPU's configuration: the defaults with every {@code gmac.gpu.*} setting (memory, seed, watchdog
+     * and launch budgets, warp size, divergence model, TM model).
      */
     public GpuConfig gpuConfig() {
         String tm = (String) value("gmac.gpu.tm");
         return GpuConfig.builder()
                 .globalMemoryBytes((Long) value("gmac.gpu.memory"))
                 .seed((Long) value("gmac.gpu.seed"))
+                .stallWarpSteps((Long) value("gmac.gpu.stallSteps"))
+                .maxWarpInstructions((Long) value("gmac.gpu.maxInstructions"))
+                .maxWallMillis(1000 * (Long) value("gmac.gpu.maxSeconds"))
+                .stallMillis(1000 * (Long) value("gmac.gpu.stallSeconds"))
                 .warpSize(Math.toIntExact((Long) value("gmac.gpu.warpSize")))
                 .divergence((String) value("gmac.gpu.divergence"))
                 .tm(tm.equals("none") ? null : tm)
