@@ -63,7 +63,7 @@ public final class Laplace implements DivergenceWorkload {
     public Verdict run(StudyDevice d, InputSize size, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int nx = size.pick(40, 100);
-        int ny = size.pick(12, 64);
+        int ny = size.pick(12, 92);
         int nz = size.pick(8, 8);
         float[] u = new float[nx * ny * nz];
         for (int i = 0; i < u.length; i++) {

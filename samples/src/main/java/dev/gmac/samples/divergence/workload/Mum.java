@@ -111,7 +111,7 @@ public final class Mum implements DivergenceWorkload {
         for (int i = 0; i < reference.length; i++) {
             reference[i] = (byte) rnd.nextInt(4);
         }
-        int count = size.pick(512, 3840);
+        int count = size.pick(512, 7680);
         byte[] queries = new byte[count * QUERY];
         for (int q = 0; q < count; q++) {
             int at = rnd.nextInt(reference.length - QUERY);

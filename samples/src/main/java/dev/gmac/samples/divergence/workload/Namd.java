@@ -42,7 +42,7 @@ public final class Namd implements DivergenceWorkload {
     @Override
     public Verdict run(StudyDevice d, InputSize size, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        int side = size.pick(10, 16);
+        int side = size.pick(10, 19);
         int atoms = side * side * side;
         float[] pos = new float[4 * atoms];
         int a = 0;

@@ -197,7 +197,7 @@ public final class Nvrt implements DivergenceWorkload {
             boxes[4 * i + 3] = y + h;
         }
         Bvh bvh = build(boxes, boxCount);
-        int rayCount = size.pick(1536, 8192);
+        int rayCount = size.pick(1536, 12288);
         float[] rays = new float[5 * rayCount];
         for (int r = 0; r < rayCount; r++) {
             double a = rnd.nextDouble() * 2 * Math.PI;
@@ -226,7 +226,7 @@ public final class Nvrt implements DivergenceWorkload {
         long dhit = d.zeros(4L * rayCount);
         long dt = d.zeros(4L * rayCount);
         long visits = d.zeros(4L * rayCount);
-        int ctas = size.pick(4, 30); // persistent CTAs: a few per core, each warp takes many batches
+        int ctas = size.pick(4, 45); // persistent CTAs: 3 per gtx480 core (Table 3.1), each warp takes batches
         d.launch(
                 m,
                 "nvrt_trace",
