@@ -68,12 +68,20 @@ public final class SimtCore implements IssueProbe {
     private long earliest;
     private boolean sawBlocked;
     private boolean sawMemoryWait;
+    /**
+     * Cycles before a group formed now may issue, besides the compactor's: the branch latency when the instruction
+     * being issued is a branch (its outcome decides the groups), none when a group reaches a reconvergence point
+     * by an ordinary instruction (its next PC is known at decode; decision 0334). Outside an issue: the branch
+     * latency.
+     */
+    private int formationLatency;
 
     /** Core {@code id} of a GPU configured by {@code config}, sending memory requests to {@code memory}. */
     public SimtCore(int id, TimingConfig config, MemorySystem memory, CoreCounters counters) {
         this.id = id;
         this.config = config.core();
         this.counters = counters;
+        this.formationLatency = this.config.branchLatency();
         int maxWarps = this.config.maxWarps();
         this.schedulers = new WarpScheduler[this.config.schedulers()];
         for (int s = 0; s < schedulers.length; s++) {
@@ -231,8 +239,9 @@ public final class SimtCore implements IssueProbe {
     /**
      * The divergence model gave warp slot {@code warp} of the CTA in local slot {@code localCta} a new issue group
      * at {@code cycle} (thread block compaction or dynamic warp formation, Fung thesis §3.3.2): it may issue once the
-     * synchronising branch's outcome is known ({@code core.branch.latency}) and the compactor has produced it, one
-     * warp per cycle ({@code delayCycles}).
+     * synchronising branch's outcome is known ({@code core.branch.latency}, when the instruction issued now is a
+     * branch; a reconvergence reached by any other instruction is known at decode) and the compactor has produced
+     * it, one warp per cycle ({@code delayCycles}).
      */
     public void formWarp(int localCta, int warp, int delayCycles, long cycle) {
         CtaSlot cta = ctas[localCta];
@@ -243,7 +252,7 @@ public final class SimtCore implements IssueProbe {
         if (w.active) {
             w.atBarrier = false;
             w.decoded = false;
-            w.barrierRelease = Math.max(w.barrierRelease, cycle + config.branchLatency() + delayCycles);
+            w.barrierRelease = Math.max(w.barrierRelease, cycle + formationLatency + delayCycles);
             wake(Math.max(cycle + 1, lastStep + 1));
         }
     }
@@ -397,7 +406,9 @@ public final class SimtCore implements IssueProbe {
     private void issue(WarpSlot w, long cycle) {
         IssueRecord in = w.instruction;
         in.beginExecute();
+        formationLatency = in.issueClass() == IssueClass.BRANCH ? config.branchLatency() : 0;
         w.cta.kernel.executor().execute(w.cta.globalSlot, w.warpInCta, in);
+        formationLatency = config.branchLatency();
         w.decoded = false;
         int lanes = in.activeLanes();
         if (lanes == 0 && in.insn == null && (in.hasWarpExited() || in.slotWaits())) {
