@@ -38,11 +38,20 @@ public final class StudyDevice implements AutoCloseable {
         return new StudyDevice(new SoftwareGpu(GpuConfig.builder().build()), null, divergence);
     }
 
-    /** A device that runs launches under the timing model of {@code config} and divergence model {@code divergence}. */
+    /**
+     * A device that runs launches under the timing model of {@code config} and divergence model {@code divergence}.
+     * The launch watchdog's wall-clock budgets are off: a timed run of a persistent-thread kernel (NVRT: no thread
+     * finishes until the work queue is empty) can take minutes of host time on a loaded machine, and the study's
+     * results must not depend on the host. Endless loops are still stopped by the budgets that count simulated
+     * work (warp instructions without a finished thread, the timing model's cycle limit).
+     */
     public static StudyDevice timed(TimingConfig config, String divergence) {
         TimingSimulator sim = new TimingSimulator(config);
-        SoftwareGpu gpu = new SoftwareGpu(
-                GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build());
+        SoftwareGpu gpu = new SoftwareGpu(GpuConfig.builder()
+                .maxResidentCtas(sim.ctaSlots())
+                .stallMillis(Long.MAX_VALUE)
+                .maxWallMillis(Long.MAX_VALUE)
+                .build());
         return new StudyDevice(gpu, sim, divergence);
     }
 
