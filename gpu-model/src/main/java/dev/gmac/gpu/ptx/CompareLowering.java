@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import static dev.gmac.gpu.ptx.LoweringContext.types;
 
@@ -82,15 +81,11 @@ final class CompareLowering {
         if (cmp < 0) {
             throw cx.syntax(in, "setp needs a comparison (.eq, .lt, ...)");
         }
-        cx.rejectUnknownModifiers(
-                in, ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu",
-                ".leu", ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor", ".ftz");
         PtxType t = cx.lastType(in);
         if (t == PtxType.F16 || t == PtxType.PRED) {
             throw cx.unsupported(in, "setp." + t.ptxName() + " is not supported");
         }
         checkCmp(cx, in, cmp, t);
-        expectOperands(in, bool == Op.BOOL_NONE ? 3 : 4);
         boolean hot = bool == Op.BOOL_NONE && (t == PtxType.S32 || t == PtxType.U32 || t == PtxType.B32);
         Insn i = insn(hot ? (t == PtxType.S32 ? Op.SETP_S32 : Op.SETP_U32) : Op.SETP, in);
         i.sub = cmp;
@@ -140,7 +135,6 @@ final class CompareLowering {
             throw cx.syntax(in, "set needs a comparison, a destination type and a source type");
         }
         checkCmp(cx, in, cmp, ts.get(1));
-        expectOperands(in, bool == Op.BOOL_NONE ? 3 : 4);
         Insn i = insn(Op.SET, in);
         i.sub = cmp;
         i.sub2 = bool;
@@ -159,7 +153,6 @@ final class CompareLowering {
     }
 
     static Insn selp(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 4);
         PtxType t = cx.lastType(in);
         Insn i = insn(Op.SELP, in);
         i.setType(t);
@@ -173,7 +166,6 @@ final class CompareLowering {
     }
 
     static Insn slct(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 4);
         List<PtxType> ts = types(in);
         if (ts.size() != 2) {
             throw cx.syntax(in, "slct needs two types");
