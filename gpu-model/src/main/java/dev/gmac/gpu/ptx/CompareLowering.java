@@ -68,16 +68,29 @@ final class CompareLowering {
         }
     }
 
-    static Insn setp(LoweringContext cx, PtxAst.Instruction in) {
-        int cmp = -1;
-        int bool = Op.BOOL_NONE;
+    /** The comparison operator among the modifiers ({@link Op#CMP_EQ}...), or -1. */
+    private static int comparison(PtxAst.Instruction in) {
         for (String m : in.modifiers()) {
             if (cmpOp(m) >= 0) {
-                cmp = cmpOp(m);
-            } else if (boolOp(m) >= 0) {
-                bool = boolOp(m);
+                return cmpOp(m);
             }
         }
+        return -1;
+    }
+
+    /** The boolean combining among the modifiers ({@link Op#BOOL_AND}...), or {@link Op#BOOL_NONE}. */
+    private static int combining(PtxAst.Instruction in) {
+        for (String m : in.modifiers()) {
+            if (boolOp(m) >= 0) {
+                return boolOp(m);
+            }
+        }
+        return Op.BOOL_NONE;
+    }
+
+    static Insn setp(LoweringContext cx, PtxAst.Instruction in) {
+        int cmp = comparison(in);
+        int bool = combining(in);
         if (cmp < 0) {
             throw cx.syntax(in, "setp needs a comparison (.eq, .lt, ...)");
         }
@@ -102,9 +115,7 @@ final class CompareLowering {
         i.a = cx.src(in, in.operands().get(1), t);
         i.b = cx.src(in, in.operands().get(2), t);
         if (bool != Op.BOOL_NONE) {
-            PtxAst.Operand c = in.operands().get(3);
-            i.c = cx.srcPred(in, c);
-            i.cNeg = c instanceof PtxAst.Negated;
+            cx.predicateC(in, in.operands().get(3), i);
         }
         return i;
     }
@@ -121,15 +132,8 @@ final class CompareLowering {
     }
 
     static Insn set(LoweringContext cx, PtxAst.Instruction in) {
-        int cmp = -1;
-        int bool = Op.BOOL_NONE;
-        for (String m : in.modifiers()) {
-            if (cmpOp(m) >= 0) {
-                cmp = cmpOp(m);
-            } else if (boolOp(m) >= 0) {
-                bool = boolOp(m);
-            }
-        }
+        int cmp = comparison(in);
+        int bool = combining(in);
         List<PtxType> ts = types(in);
         if (cmp < 0 || ts.size() != 2) {
             throw cx.syntax(in, "set needs a comparison, a destination type and a source type");
@@ -145,9 +149,7 @@ final class CompareLowering {
         i.a = cx.src(in, in.operands().get(1), ts.get(1));
         i.b = cx.src(in, in.operands().get(2), ts.get(1));
         if (bool != Op.BOOL_NONE) {
-            PtxAst.Operand c = in.operands().get(3);
-            i.c = cx.srcPred(in, c);
-            i.cNeg = c instanceof PtxAst.Negated;
+            cx.predicateC(in, in.operands().get(3), i);
         }
         return i;
     }
@@ -159,9 +161,7 @@ final class CompareLowering {
         i.d = cx.dst(in, in.operands().get(0));
         i.a = cx.src(in, in.operands().get(1), t);
         i.b = cx.src(in, in.operands().get(2), t);
-        PtxAst.Operand c = in.operands().get(3);
-        i.c = cx.srcPred(in, c);
-        i.cNeg = c instanceof PtxAst.Negated;
+        cx.predicateC(in, in.operands().get(3), i);
         return i;
     }
 

@@ -194,6 +194,12 @@ final class LoweringContext {
         return r.slot();
     }
 
+    /** Sets {@link Insn#c} and {@link Insn#cNeg} from a predicate source {@code p} or {@code !p}. */
+    void predicateC(PtxAst.Instruction in, PtxAst.Operand o, Insn i) {
+        i.c = srcPred(in, o);
+        i.cNeg = o instanceof PtxAst.Negated;
+    }
+
     /** A source: a register, an immediate (as a constant slot) or the address of a variable. */
     int src(PtxAst.Instruction in, PtxAst.Operand o, PtxType t) {
         if (o instanceof PtxAst.IntLit || o instanceof PtxAst.FloatLit) {

@@ -16,8 +16,9 @@ import java.util.TreeSet;
  * dispatches through it, {@link PtxCoverage} reports against it, and the support list in {@code
  * docs/ptx-support.md} is generated from it ({@link PtxSupportDoc}).
  *
- * <p>Opcodes of the PTX ISA that no row describes are listed in {@link #KNOWN_UNSUPPORTED}: they are reported as
- * unsupported, like every other name that is not in the table.
+ * <p>Opcodes of the PTX ISA that no row describes are listed in {@link #KNOWN_UNSUPPORTED} and reported as
+ * unsupported; any other name that is not in the table is an unknown instruction (a syntax error). {@link
+ * InstructionChecker} checks every instruction against its row's forms before the row's lowerer runs.
  */
 final class OpcodeTable {
     /**

@@ -56,9 +56,7 @@ final class SyncLowering {
             i.b = cx.src(in, count, PtxType.U32);
         }
         if (red) {
-            PtxAst.Operand c = ops.get(k);
-            i.c = cx.srcPred(in, c);
-            i.cNeg = c instanceof PtxAst.Negated;
+            cx.predicateC(in, ops.get(k), i);
         }
         return i;
     }

@@ -160,13 +160,11 @@ public final class PtxFuzz {
 
     /** Device addresses for module variables without memory behind them (the front end's verdict only). */
     static final class CountingAllocator implements PtxModule.GlobalVariableAllocator {
-        private long next = StateSpace.GLOBAL_BASE;
+        private final Lowering.GlobalAllocator addresses = Lowering.noDevice();
 
         @Override
         public long allocate(String name, long bytes, int align) {
-            long a = next;
-            next += (bytes + 255) & ~255L;
-            return a;
+            return addresses.allocate(name, bytes, align);
         }
 
         @Override
