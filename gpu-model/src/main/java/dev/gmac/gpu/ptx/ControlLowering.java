@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 
 import java.util.List;
@@ -15,7 +14,6 @@ final class ControlLowering {
     private ControlLowering() {}
 
     static Insn bra(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 1);
         Insn i = insn(Op.BRA, in);
         i.target = cx.label(in, in.operands().get(0));
         i.uniform = in.has(".uni");
@@ -88,21 +86,25 @@ final class ControlLowering {
         i.argKind = new int[args.size()];
         i.argValue = new int[args.size()];
         for (int a = 0; a < args.size(); a++) {
-            callOperand(cx, in, args.get(a), callee.params().get(a).type(), i.argKind, i.argValue, a, false);
+            callOperand(cx, in, args.get(a), callee.params().get(a), i.argKind, i.argValue, a, false);
         }
         i.retKind = new int[rets.size()];
         i.retValue = new int[rets.size()];
         for (int a = 0; a < rets.size(); a++) {
-            callOperand(cx, in, rets.get(a), callee.returns().get(a).type(), i.retKind, i.retValue, a, true);
+            callOperand(cx, in, rets.get(a), callee.returns().get(a), i.retKind, i.retValue, a, true);
         }
         return i;
     }
 
+    /**
+     * One argument or return value of a call: a {@code .param} variable of the caller's frame of the formal's size,
+     * or a register of a type the formal accepts.
+     */
     private static void callOperand(
             LoweringContext cx,
             PtxAst.Instruction in,
             PtxAst.Operand o,
-            PtxType t,
+            PtxAst.Param formal,
             int[] kind,
             int[] value,
             int idx,
@@ -111,13 +113,26 @@ final class ControlLowering {
             PtxAst.Name n = (PtxAst.Name) o;
             LoweringContext.Sym s = cx.isRegister(n.name()) ? null : cx.lookupSym(n.name());
             if (s != null && s.frame()) {
+                if (s.size() != formal.byteSize()) {
+                    throw cx.syntax(
+                            in,
+                            n.name() + " (" + s.size() + " bytes) does not match the parameter " + formal.name() + " ("
+                                    + formal.byteSize() + " bytes)");
+                }
                 kind[idx] = 0;
                 value[idx] = (int) (s.addr() + n.offset());
                 return;
             }
+            LoweringContext.RegInfo r = cx.lookupReg(o);
+            if (r != null && !InstructionChecker.compatible(formal.type(), r.type(), false)) {
+                throw cx.syntax(
+                        in,
+                        n.name() + " is a ." + r.type().ptxName() + " register; the parameter " + formal.name()
+                                + " is ." + formal.type().ptxName());
+            }
         }
         kind[idx] = 1;
-        value[idx] = isRet ? cx.dst(in, o) : cx.src(in, o, t);
+        value[idx] = isRet ? cx.dst(in, o) : cx.src(in, o, formal.type());
     }
 
     /** {@code trap}/{@code brkpt}: stops the kernel with a fault. */
@@ -130,7 +145,6 @@ final class ControlLowering {
      * launch's transactional-memory model.
      */
     static Insn tx(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 0);
         if (in.modifiers().equals(List.of(".begin"))) {
             return insn(Op.TX_BEGIN, in);
         }
