@@ -659,6 +659,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // once this quantum made progress, further stores need not be compared
+                            final boolean check = !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -666,7 +668,9 @@ final class Interpreter {
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 4, in, w, l);
                                 int v = (int) r[b + l];
-                                changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                if (check) {
+                                    changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                }
                                 GlobalMemory.I32.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 4, true);
@@ -684,6 +688,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // once this quantum made progress, further stores need not be compared
+                            final boolean check = !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -691,7 +697,9 @@ final class Interpreter {
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 8, in, w, l);
                                 long v = r[b + l];
-                                changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                if (check) {
+                                    changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                }
                                 GlobalMemory.I64.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 8, true);
@@ -737,6 +745,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // once this quantum made progress, further stores need not be compared
+                            final boolean check = !progressed;
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
@@ -749,7 +759,9 @@ final class Interpreter {
                                     port.sofs(addr, 4, cta, in, w, l);
                                 }
                                 int v = (int) r[b + l];
-                                changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                if (check) {
+                                    changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                }
                                 MemoryPort.A32.set(sh, (int) addr, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.SHARED, addr, 4, true);
