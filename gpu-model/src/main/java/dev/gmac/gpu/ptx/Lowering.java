@@ -58,10 +58,9 @@ final class Lowering {
     private final LoweringContext cx = new LoweringContext();
     private final List<FunctionInfo> infos = new ArrayList<>();
     private final List<Insn> code = new ArrayList<>();
-    private final Map<PtxAst.VarDecl, Long> sharedOffsets = new HashMap<>();
     private final Map<String, Long> globalAddresses = new LinkedHashMap<>();
-    private int sharedTop;
-    private int dynamicSharedOffset;
+    private SharedLayout sharedLayout;
+    private final Map<PtxAst.Loc, SourceLocation> sourceLocations = new HashMap<>();
     private byte[] constBank = new byte[0];
 
     Lowering(PtxAst.Module module, GlobalAllocator allocator, ErrorSink sink) {
@@ -118,7 +117,7 @@ final class Lowering {
         for (FunctionInfo f : infos) {
             byName.put(f.name, f);
         }
-        return new Program(arr, infos, byName, sharedTop, dynamicSharedOffset, constBank, globalAddresses, cx.stride);
+        return new Program(arr, infos, byName, constBank, globalAddresses, cx.stride);
     }
 
     // ------------------------------------------------------------------ module layout
@@ -127,50 +126,18 @@ final class Lowering {
         return a <= 1 ? v : (v + a - 1) / a * a;
     }
 
+    /** Lays out shared memory per kernel ({@link SharedLayout}) and names the module's shared variables. */
     private void layoutShared() {
-        List<PtxAst.VarDecl> all = new ArrayList<>();
-        for (PtxAst.VarDecl v : module.globals()) {
-            if (v.space() == PtxAst.Space.SHARED) {
-                all.add(v);
-            }
-        }
-        for (PtxAst.Function f : cx.funcAst) {
-            if (f.body() != null) {
-                for (PtxAst.Statement s : f.body()) {
-                    if (s instanceof PtxAst.VarDecl && ((PtxAst.VarDecl) s).space() == PtxAst.Space.SHARED) {
-                        all.add((PtxAst.VarDecl) s);
-                    }
-                }
-            }
-        }
-        long top = 0;
-        int dynAlign = 16;
-        List<PtxAst.VarDecl> dynamic = new ArrayList<>();
-        for (PtxAst.VarDecl v : all) {
-            if (v.init() != null) {
-                throw new UnsupportedPtxException(
-                        v.line(), v.column(), ".shared", "shared variables cannot have initializers");
-            }
-            boolean isDynamic = v.isArray() && v.elements() == 0;
-            if (isDynamic) {
-                dynamic.add(v);
-                dynAlign = Math.max(dynAlign, v.effectiveAlign());
-                continue;
-            }
-            top = alignUp(top, v.effectiveAlign());
-            sharedOffsets.put(v, top);
-            top += v.byteSize();
-        }
-        sharedTop = (int) top;
-        dynamicSharedOffset = (int) alignUp(top, dynAlign);
-        for (PtxAst.VarDecl v : dynamic) {
-            sharedOffsets.put(v, (long) dynamicSharedOffset);
+        sharedLayout = SharedLayout.of(module.globals(), cx.funcAst, cx.funcIndex);
+        for (FunctionInfo f : infos) {
+            f.staticSharedBytes = sharedLayout.staticBytes(f.index);
+            f.dynamicSharedOffset = sharedLayout.dynamicOffset(f.index);
         }
         for (PtxAst.VarDecl v : module.globals()) {
             if (v.space() == PtxAst.Space.SHARED) {
                 cx.moduleSyms.put(
                         v.name(),
-                        new LoweringContext.Sym(StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                        new LoweringContext.Sym(StateSpace.SHARED, sharedLayout.offset(v), v.byteSize(), false, false));
             }
         }
     }
@@ -348,7 +315,7 @@ final class Lowering {
                         declared.put(
                                 v,
                                 new LoweringContext.Sym(
-                                        StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                                        StateSpace.SHARED, sharedLayout.offset(v), v.byteSize(), false, false));
                         break;
                     default:
                         throw new UnsupportedPtxException(
@@ -375,7 +342,8 @@ final class Lowering {
             }
         }
         info.exitPc = pc;
-        // instructions, with block scoping of variables
+        // instructions, with block scoping of variables and the source position of the last .loc
+        SourceLocation source = null;
         for (PtxAst.Statement s : f.body()) {
             if (s instanceof PtxAst.ScopeMark) {
                 if (((PtxAst.ScopeMark) s).open()) {
@@ -385,6 +353,9 @@ final class Lowering {
                 }
             } else if (s instanceof PtxAst.VarDecl) {
                 cx.scopes.peek().put(((PtxAst.VarDecl) s).name(), declared.get(s));
+            } else if (s instanceof PtxAst.Loc) {
+                // line 0: code the compiler made up, of no source line (as in DWARF)
+                source = ((PtxAst.Loc) s).line() == 0 ? null : sourceLocation((PtxAst.Loc) s);
             } else if (s instanceof PtxAst.Instruction) {
                 PtxAst.Instruction in = (PtxAst.Instruction) s;
                 Insn insn;
@@ -393,6 +364,7 @@ final class Lowering {
                     insn = lowerInstruction(in);
                     cx.applyGuard(insn, in);
                 } catch (PtxException e) {
+                    e.at(source);
                     if (sink == null) {
                         throw e;
                     }
@@ -402,11 +374,13 @@ final class Lowering {
                 }
                 insn.srcRegs = toArray(cx.curSrc);
                 insn.dstRegs = toArray(cx.curDst);
+                insn.source = source;
                 insn.pc = code.size();
                 code.add(insn);
             }
         }
         Insn exit = new Insn(Op.RET_EXIT, lastLine(f), "ret");
+        exit.source = source;
         exit.cls = InstructionClass.BRANCH;
         exit.callee = info.index;
         exit.pc = code.size();
@@ -418,6 +392,24 @@ final class Lowering {
         for (int i = 0; i < cx.constList.size(); i++) {
             info.constValues[i] = cx.constList.get(i);
         }
+    }
+
+    /**
+     * The source position a {@code .loc} names, one object per distinct position. A file index without a {@code
+     * .file} directive is named {@code "file N"}.
+     */
+    private SourceLocation sourceLocation(PtxAst.Loc loc) {
+        SourceLocation known = sourceLocations.get(loc);
+        if (known == null) {
+            String file = module.files().get(loc.file());
+            known = new SourceLocation(
+                    file == null ? "file " + loc.file() : file,
+                    loc.line(),
+                    loc.column(),
+                    loc.inlinedAt() == null ? null : sourceLocation(loc.inlinedAt()));
+            sourceLocations.put(loc, known);
+        }
+        return known;
     }
 
     private static int lastLine(PtxAst.Function f) {
