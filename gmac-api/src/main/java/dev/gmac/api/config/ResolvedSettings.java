@@ -116,7 +116,8 @@ public final class ResolvedSettings {
 
     /**
      * The software GPU's configuration: the defaults with {@code gmac.gpu.memory}, {@code gmac.gpu.seed}, {@code
-     * gmac.gpu.warpSize}, {@code gmac.gpu.divergence} and {@code gmac.gpu.tm}.
+     * gmac.gpu.warpSize}, {@code gmac.gpu.divergence}, {@code gmac.gpu.tm}, {@code gmac.gpu.heapSize} and {@code
+     * gmac.gpu.printfSize}.
      */
     public GpuConfig gpuConfig() {
         String tm = (String) value("gmac.gpu.tm");
@@ -126,6 +127,8 @@ public final class ResolvedSettings {
                 .warpSize(Math.toIntExact((Long) value("gmac.gpu.warpSize")))
                 .divergence((String) value("gmac.gpu.divergence"))
                 .tm(tm.equals("none") ? null : tm)
+                .deviceHeapBytes((Long) value("gmac.gpu.heapSize"))
+                .printfBufferBytes(Math.toIntExact((Long) value("gmac.gpu.printfSize")))
                 .build();
     }
 
