@@ -115,15 +115,19 @@ public final class ResolvedSettings {
     }
 
     /**
-     * The software GPU's configuration: the defaults with {@code gmac.gpu.memory}, {@code gmac.gpu.seed}, {@code
-     * gmac.gpu.warpSize}, {@code gmac.gpu.divergence}, {@code gmac.gpu.tm}, {@code gmac.gpu.heapSize} and {@code
-     * gmac.gpu.printfSize}.
+     * The software GPU's configuration: the defaults with every {@code gmac.gpu.*} setting (memory, seed, watchdog
+     * and launch budgets, warp size, divergence model, TM model, device heap and printf
+     * buffer).
      */
     public GpuConfig gpuConfig() {
         String tm = (String) value("gmac.gpu.tm");
         return GpuConfig.builder()
                 .globalMemoryBytes((Long) value("gmac.gpu.memory"))
                 .seed((Long) value("gmac.gpu.seed"))
+                .stallWarpSteps((Long) value("gmac.gpu.stallSteps"))
+                .maxWarpInstructions((Long) value("gmac.gpu.maxInstructions"))
+                .maxWallMillis(1000 * (Long) value("gmac.gpu.maxSeconds"))
+                .stallMillis(1000 * (Long) value("gmac.gpu.stallSeconds"))
                 .warpSize(Math.toIntExact((Long) value("gmac.gpu.warpSize")))
                 .divergence((String) value("gmac.gpu.divergence"))
                 .tm(tm.equals("none") ? null : tm)

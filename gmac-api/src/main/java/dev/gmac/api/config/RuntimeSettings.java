@@ -70,6 +70,31 @@ public final class RuntimeSettings {
                     GPU_DEFAULTS.seed(),
                     "every software GPU"),
             setting(
+                    ConfigKey.integer(
+                            "gmac.gpu.stallSteps",
+                            1,
+                            Long.MAX_VALUE,
+                            "watchdog: warp instructions a launch may run while no thread finishes"),
+                    GPU_DEFAULTS.stallWarpSteps(),
+                    "every software GPU's launches"),
+            setting(
+                    ConfigKey.integer(
+                            "gmac.gpu.stallSeconds",
+                            1,
+                            31_536_000,
+                            "watchdog: wall time a launch may run while no thread finishes"),
+                    GPU_DEFAULTS.stallMillis() / 1000,
+                    "every software GPU's launches"),
+            setting(
+                    ConfigKey.integer(
+                            "gmac.gpu.maxInstructions", 1, Long.MAX_VALUE, "budget of warp instructions per launch"),
+                    GPU_DEFAULTS.maxWarpInstructions(),
+                    "every software GPU's launches (a larger grid is refused)"),
+            setting(
+                    ConfigKey.integer("gmac.gpu.maxSeconds", 1, 31_536_000, "wall-clock budget per launch"),
+                    GPU_DEFAULTS.maxWallMillis() / 1000,
+                    "every software GPU's launches"),
+            setting(
                     ConfigKey.choice("gmac.gpu.warpSize", Map.of("32", 32L, "64", 64L), "lanes per warp (wavefront)"),
                     (long) GPU_DEFAULTS.warpSize(),
                     "every software GPU's launches (a timing preset sets its own)"),
