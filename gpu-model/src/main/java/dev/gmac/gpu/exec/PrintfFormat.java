@@ -330,7 +330,8 @@ final class PrintfFormat {
             long half = 1L << (drop - 1);
             long rest = mant & ((1L << drop) - 1);
             mant >>>= drop;
-            if (rest > half || rest == half && (mant & 1) != 0) {
+            long last = precision == 0 ? lead : mant; // ties to an even last digit
+            if (rest > half || rest == half && (last & 1) != 0) {
                 mant++;
                 if (mant >>> (4 * precision) != 0) {
                     mant = 0;

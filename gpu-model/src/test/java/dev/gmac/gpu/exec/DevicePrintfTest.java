@@ -31,6 +31,15 @@ class DevicePrintfTest {
         return p;
     }
 
+    /** A buffer "values" holding the ints 0..63. */
+    private static long iota64(SoftwareGpu gpu) {
+        ByteBuffer v = buffer(256);
+        for (int i = 0; i < 64; i++) {
+            v.putInt(i);
+        }
+        return upload(gpu, v, "values");
+    }
+
     private static ByteBuffer buffer(int bytes) {
         return ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
@@ -95,11 +104,7 @@ class DevicePrintfTest {
         for (int run = 0; run < 2; run++) {
             try (SoftwareGpu gpu = new SoftwareGpu()) {
                 PtxModule m = gpu.loadResource("/ptx/debug_printf.ptx");
-                ByteBuffer v = buffer(256);
-                for (int i = 0; i < 64; i++) {
-                    v.putInt(i);
-                }
-                long values = upload(gpu, v, "values");
+                long values = iota64(gpu);
                 LaunchStats stats = gpu.launch(m, "print_then_assert", Dim3.of(2), Dim3.of(32), 0, values, 100);
                 assertEquals(expected.toString(), stats.deviceOutput(), "run " + run);
             }
@@ -110,11 +115,7 @@ class DevicePrintfTest {
     void theFaultCarriesTheLinesPrintedBeforeIt() {
         try (SoftwareGpu gpu = new SoftwareGpu()) {
             PtxModule m = gpu.loadResource("/ptx/debug_printf.ptx");
-            ByteBuffer v = buffer(256);
-            for (int i = 0; i < 64; i++) {
-                v.putInt(i);
-            }
-            long values = upload(gpu, v, "values");
+            long values = iota64(gpu);
             KernelFaultException e = assertThrows(
                     KernelFaultException.class,
                     () -> gpu.launch(m, "print_then_assert", Dim3.of(2), Dim3.of(32), 0, values, 40));
@@ -155,11 +156,7 @@ class DevicePrintfTest {
         try (SoftwareGpu gpu = new SoftwareGpu(
                 GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build())) {
             PtxModule m = gpu.loadResource("/ptx/debug_printf.ptx");
-            ByteBuffer v = buffer(256);
-            for (int i = 0; i < 64; i++) {
-                v.putInt(i);
-            }
-            long values = upload(gpu, v, "values");
+            long values = iota64(gpu);
             TimedLaunch.Result timed =
                     TimedLaunch.run(gpu, sim, m, "print_then_assert", Dim3.of(2), Dim3.of(32), 0, values, 100);
             assertEquals(64, timed.functional().deviceOutput().lines().count());
