@@ -1518,6 +1518,9 @@ final class Interpreter {
             case Op.MATCH:
                 collectives.match(in, em, r, p);
                 return;
+            case Op.BUILTIN_CALL:
+                launch.runtime().call(w, in, em, frame, r);
+                return;
             default:
                 throw new IllegalStateException("no implementation for " + in);
         }
