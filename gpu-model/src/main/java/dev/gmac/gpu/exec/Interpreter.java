@@ -58,6 +58,11 @@ final class Interpreter {
     long threadsExited;
     /** Set when memory changed, a barrier released or a thread finished: the watchdog's weak progress. */
     boolean progressed;
+    /**
+     * Whether a store counts as progress only when it changes memory ({@link LaunchWatchdog#comparesStores()});
+     * otherwise every store counts, and the comparison costs nothing.
+     */
+    boolean compareStores;
 
     Interpreter(KernelLaunch launch, MemoryPort port) {
         this.launch = launch;
@@ -659,8 +664,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
-                            // once this quantum made progress, further stores need not be compared
-                            final boolean check = !progressed;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -676,7 +681,7 @@ final class Interpreter {
                                     rec.address(l, StateSpace.GLOBAL, addr, 4, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.ST_GLOBAL_64: {
@@ -688,8 +693,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
-                            // once this quantum made progress, further stores need not be compared
-                            final boolean check = !progressed;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -705,7 +710,7 @@ final class Interpreter {
                                     rec.address(l, StateSpace.GLOBAL, addr, 8, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.LD_SHARED_32: {
@@ -745,8 +750,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
-                            // once this quantum made progress, further stores need not be compared
-                            final boolean check = !progressed;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
@@ -767,7 +772,7 @@ final class Interpreter {
                                     rec.address(l, StateSpace.SHARED, addr, 4, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.LD_KPARAM: {
@@ -1794,8 +1799,9 @@ final class Interpreter {
                 long v = r[(n == 1 ? in.b : in.vec[k]) + l];
                 long a = addr + (long) k * width;
                 if (tx == null) {
-                    // only a store that changes memory is progress (a loop storing the same value is not)
-                    if (!progressed && port.load(w, in, in.space, a, width, l) != (v & widthMask(width))) {
+                    // when the watchdog compares, only a store that changes memory is progress
+                    if (!progressed
+                            && (!compareStores || port.load(w, in, in.space, a, width, l) != (v & widthMask(width)))) {
                         progressed = true;
                     }
                     port.store(w, in, in.space, a, width, l, v);

@@ -376,6 +376,7 @@ public final class KernelLaunch {
         }
         try {
             interp.progressed = false;
+            interp.compareStores = watchdog.comparesStores();
             n = interp.run(cta, slot, 1, rec);
             String stop = watchdog.check(n, interp.progressed, interp.threadsExited);
             if (stop != null) {
@@ -449,6 +450,7 @@ public final class KernelLaunch {
             int slot = ringSlot;
             int q = quantum <= 1 ? 1 : quantum / 2 + random.nextInt(quantum);
             interp.progressed = false;
+            interp.compareStores = watchdog.comparesStores();
             int n = interp.run(cta, slot, q, null);
             String stop = watchdog.check(n, interp.progressed, interp.threadsExited);
             if (stop != null) {
