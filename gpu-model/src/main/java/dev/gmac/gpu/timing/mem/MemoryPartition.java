@@ -74,19 +74,30 @@ final class MemoryPartition {
         switch (r.kind()) {
             case READ:
                 counters.l2Reads++;
+                if (r.local) {
+                    counters.validationReads++;
+                }
                 if (pending >= 0) {
                     counters.l2MshrMerges++;
+                    r.hit = true;
                     pendingLines.merge(pending, r);
                 } else if (l2.access(line)) {
                     counters.l2Hits++;
+                    r.hit = true;
                     system.reply(r, ready);
                 } else {
                     counters.l2Misses++;
                     miss(line, r, ready, false);
                 }
+                if (r.hit && r.local) {
+                    counters.validationHits++;
+                }
                 break;
             case WRITE:
                 counters.l2Writes++;
+                if (r.local) {
+                    counters.commitWrites++;
+                }
                 if (pending >= 0 || l2.markDirty(line)) {
                     counters.l2Hits++;
                 } else {
