@@ -73,16 +73,19 @@ extern "C" __global__ void tx_doomed(volatile int* x, volatile int* y, volatile 
     }
 }
 
-// Read-only snapshots: threads below `readers` read x and y in a transaction, `rounds` times, and count the times
-// they saw x != y; the next `writers` threads increment both in a transaction, `rounds` times. x and y are meant to
-// lie in different memory partitions, so a writer's commit reaches them at different moments: a read-only
-// transaction that commits silently (temporal conflict detection) must still never see one updated and not the
-// other.
-extern "C" __global__ void tx_snapshot(volatile int* x, volatile int* y, int* torn, int readers, int writers, int rounds) {
+// Read-only snapshots: threads below `readers` read x and y in a transaction, over and over until every writer is
+// done, and count the times they saw x != y; the next `writers` threads increment both in a transaction, `rounds`
+// times, and then count themselves in finished[0]; the next `noisy` threads write 8 words in the 128-byte block
+// after y's in a transaction, `rounds` times (they keep y's commit unit busy with writes, without touching y's
+// block). x and y are meant to lie in different memory partitions, so a writer's commit reaches them at different
+// moments: a read-only transaction that commits silently (temporal conflict detection) must still never see one
+// updated and not the other.
+extern "C" __global__ void tx_snapshot(volatile int* x, volatile int* y, int* torn, volatile int* finished, int readers,
+                                       int writers, int noisy, int rounds) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < readers) {
         int bad = 0;
-        for (int r = 0; r < rounds; r++) {
+        do {
             int a;
             int b;
             TX_BEGIN();
@@ -90,13 +93,22 @@ extern "C" __global__ void tx_snapshot(volatile int* x, volatile int* y, int* to
             b = *y;
             TX_COMMIT();
             bad += a != b;
-        }
+        } while (*finished < writers);
         torn[i] = bad;
     } else if (i < readers + writers) {
         for (int r = 0; r < rounds; r++) {
             TX_BEGIN();
             *x = *x + 1;
             *y = *y + 1;
+            TX_COMMIT();
+        }
+        atomicAdd((int*)finished, 1);
+    } else if (i < readers + writers + noisy) {
+        for (int r = 0; r < rounds; r++) {
+            TX_BEGIN();
+            for (int k = 32; k < 40; k++) {
+                y[k] = i + r;
+            }
             TX_COMMIT();
         }
     }

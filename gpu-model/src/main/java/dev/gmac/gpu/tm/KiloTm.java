@@ -212,12 +212,12 @@ public final class KiloTm extends LazyTm {
         TxScope scope = wc.scope();
         for (long m = wc.silent(); m != 0; m &= m - 1) {
             int lane = Long.numberOfTrailingZeros(m);
-            recordCommit(scope, st.lanes[lane], lane, -1, st.lanes[lane].firstRead);
+            recordCommit(scope, wc.log(lane), lane, -1, wc.log(lane).firstRead);
         }
         for (long m = wc.toCommitUnits(); m != 0; m &= m - 1) {
             int lane = Long.numberOfTrailingZeros(m);
             if ((passedUnits & (1L << lane)) != 0) {
-                recordCommit(scope, st.lanes[lane], lane, wc.cid(lane), backend.now());
+                recordCommit(scope, wc.log(lane), lane, wc.cid(lane), backend.now());
             } else {
                 counters.validationAborts++;
             }

@@ -41,8 +41,31 @@ public final class LaneLog {
     long attemptStart;
     /** Position of the lane's last access within the current warp access (vector loads add several rows). */
     int accessSeq = -1;
+
     int accessElement;
     int writeElement;
+
+    /** A copy of the entries (the commit hardware keeps it while the lane may already retry). */
+    LaneLog copy() {
+        LaneLog c = new LaneLog();
+        c.reads = reads;
+        c.readAddr = Arrays.copyOf(readAddr, reads);
+        c.readValue = Arrays.copyOf(readValue, reads);
+        c.readSize = Arrays.copyOf(readSize, reads);
+        c.readRow = Arrays.copyOf(readRow, reads);
+        c.writes = writes;
+        c.writeAddr = Arrays.copyOf(writeAddr, writes);
+        c.writeValue = Arrays.copyOf(writeValue, writes);
+        c.writeSize = Arrays.copyOf(writeSize, writes);
+        c.writeRow = Arrays.copyOf(writeRow, writes);
+        c.writeInsn = Arrays.copyOf(writeInsn, writes);
+        c.warp = warp;
+        c.firstRead = firstRead;
+        c.tcdFlag = tcdFlag;
+        c.attemptStart = attemptStart;
+        c.attemptId = attemptId;
+        return c;
+    }
 
     /** Clears the log for a new attempt. */
     void reset() {

@@ -33,6 +33,7 @@ public abstract class LazyTm implements TmModel {
     protected final TmCounters counters = new TmCounters();
     /** The next commit ID of an instant commit (a backend's vendor hands out its own). */
     protected long nextCid;
+
     private int accessSeq;
     private long attemptIds;
     private TxState lastAccess;
@@ -123,8 +124,9 @@ public abstract class LazyTm implements TmModel {
         boolean first = !st.started;
         st.started = true;
         if (!first && (lanes & ~st.aborted) != 0 && journal != null) {
-            journal.violation("lanes 0x" + Long.toHexString(lanes & ~st.aborted) + " of CTA " + scope.cta().linearId()
-                    + " warp " + scope.slot() + " re-executed a transaction without having aborted");
+            journal.violation("lanes 0x" + Long.toHexString(lanes & ~st.aborted) + " of CTA "
+                    + scope.cta().linearId() + " warp " + scope.slot()
+                    + " re-executed a transaction without having aborted");
         }
         st.aborted &= ~lanes;
         st.doomed &= ~lanes;
@@ -344,7 +346,13 @@ public abstract class LazyTm implements TmModel {
     /** Performs write entry {@code i} of {@code log} on memory. */
     void write(LaneLog log, int i) {
         launch.port()
-                .store(log.warp, log.writeInsn[i], StateSpace.GLOBAL, log.writeAddr[i], log.writeSize[i], 0,
+                .store(
+                        log.warp,
+                        log.writeInsn[i],
+                        StateSpace.GLOBAL,
+                        log.writeAddr[i],
+                        log.writeSize[i],
+                        0,
                         log.writeValue[i]);
         onWrite(log.writeAddr[i], log.writeSize[i]);
     }

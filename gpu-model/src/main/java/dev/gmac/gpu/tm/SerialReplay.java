@@ -92,8 +92,8 @@ public final class SerialReplay {
         public String toString() {
             return ok()
                     ? "serial replay: " + commits + " commits (" + silentCommits + " silent) consistent"
-                    : "serial replay found " + errors.size() + " problems, first: " + String.join("\n", errors.subList(0,
-                            Math.min(10, errors.size())));
+                    : "serial replay found " + errors.size() + " problems, first: "
+                            + String.join("\n", errors.subList(0, Math.min(10, errors.size())));
         }
     }
 
@@ -107,6 +107,7 @@ public final class SerialReplay {
     private final Map<Long, List<long[]>> history = new HashMap<>();
     /** Per word, the commits that accessed it: index << 1 | (1 when written). */
     private final Map<Long, List<Integer>> accessors = new HashMap<>();
+
     private List<TxJournal.Commit> ordered;
     private int reordered;
 
@@ -124,7 +125,8 @@ public final class SerialReplay {
             TxJournal journal, Memory initial, Memory fin, LongUnaryOperator expectedTransactions, long threads) {
         SerialReplay r = new SerialReplay(journal, initial);
         r.run(fin, expectedTransactions, threads);
-        int silent = (int) journal.commits().stream().filter(TxJournal.Commit::silent).count();
+        int silent = (int)
+                journal.commits().stream().filter(TxJournal.Commit::silent).count();
         return new Report(List.copyOf(r.errors), journal.commits().size(), silent, r.reordered);
     }
 

@@ -31,12 +31,15 @@ public final class TmCounters {
     public long ownWriteReads;
     /** Sum and maximum of read-set words over committed transactions. */
     public long readWords;
+
     public int maxReadWords;
     /** Sum and maximum of write-set words over committed transactions. */
     public long writeWords;
+
     public int maxWriteWords;
     /** Lanes running an attempt now, and the most at once. */
     public long running;
+
     public long maxRunning;
 
     /** Every abort, whatever its cause. */

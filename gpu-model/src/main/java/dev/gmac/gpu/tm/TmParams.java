@@ -85,8 +85,28 @@ public record TmParams(
 
     /** The GTX 480 configuration of the thesis's Ch6 evaluation (Table 6.1), unlimited concurrency. */
     public static final TmParams DEFAULTS = new TmParams(
-            0, 1000, 700, 0, 0, 4, 64, 1, 512, 4, 1024, 4, 20, Resolution.TWO_PHASE, 4096, 3, true, true, 2048, 4,
-            128, true);
+            0,
+            1000,
+            700,
+            0,
+            0,
+            4,
+            64,
+            1,
+            512,
+            4,
+            1024,
+            4,
+            20,
+            Resolution.TWO_PHASE,
+            4096,
+            3,
+            true,
+            true,
+            2048,
+            4,
+            128,
+            true);
 
     public TmParams {
         positive("watchdog", watchdog);
@@ -122,7 +142,8 @@ public record TmParams(
                     + " tcdSubArrays (" + tcdSubArrays + ")");
         }
         if (tcdBlockBytes < 4 || Integer.bitCount(tcdBlockBytes) != 1) {
-            throw new IllegalArgumentException("tcdBlockBytes must be a power of two of at least 4, got " + tcdBlockBytes);
+            throw new IllegalArgumentException(
+                    "tcdBlockBytes must be a power of two of at least 4, got " + tcdBlockBytes);
         }
     }
 
@@ -141,48 +162,162 @@ public record TmParams(
     /** These parameters with a concurrency limit of {@code warpsPerCore} (0: none). */
     public TmParams withConcurrency(int warpsPerCore) {
         return new TmParams(
-                warpsPerCore, watchdog, cuClockMhz, cuEntries, cuBufferWords, cuPortBytes, warpPortBytes, hazardRate,
-                lwhEntries, lwhAssoc, lwhBuckets, lwhSubArrays, cidLatency, resolution, resolutionEntries,
-                resolutionBuffers, aggregation, coalescing, tcdEntries, tcdSubArrays, tcdBlockBytes, tcdFix);
+                warpsPerCore,
+                watchdog,
+                cuClockMhz,
+                cuEntries,
+                cuBufferWords,
+                cuPortBytes,
+                warpPortBytes,
+                hazardRate,
+                lwhEntries,
+                lwhAssoc,
+                lwhBuckets,
+                lwhSubArrays,
+                cidLatency,
+                resolution,
+                resolutionEntries,
+                resolutionBuffers,
+                aggregation,
+                coalescing,
+                tcdEntries,
+                tcdSubArrays,
+                tcdBlockBytes,
+                tcdFix);
     }
 
     /** These parameters with the watchdog period {@code warpInstructions}. */
     public TmParams withWatchdog(int warpInstructions) {
         return new TmParams(
-                concurrency, warpInstructions, cuClockMhz, cuEntries, cuBufferWords, cuPortBytes, warpPortBytes,
-                hazardRate, lwhEntries, lwhAssoc, lwhBuckets, lwhSubArrays, cidLatency, resolution, resolutionEntries,
-                resolutionBuffers, aggregation, coalescing, tcdEntries, tcdSubArrays, tcdBlockBytes, tcdFix);
+                concurrency,
+                warpInstructions,
+                cuClockMhz,
+                cuEntries,
+                cuBufferWords,
+                cuPortBytes,
+                warpPortBytes,
+                hazardRate,
+                lwhEntries,
+                lwhAssoc,
+                lwhBuckets,
+                lwhSubArrays,
+                cidLatency,
+                resolution,
+                resolutionEntries,
+                resolutionBuffers,
+                aggregation,
+                coalescing,
+                tcdEntries,
+                tcdSubArrays,
+                tcdBlockBytes,
+                tcdFix);
     }
 
     /** These parameters with the TCD gap fix on or off (off reproduces the thesis's design). */
     public TmParams withTcdFix(boolean fix) {
         return new TmParams(
-                concurrency, watchdog, cuClockMhz, cuEntries, cuBufferWords, cuPortBytes, warpPortBytes, hazardRate,
-                lwhEntries, lwhAssoc, lwhBuckets, lwhSubArrays, cidLatency, resolution, resolutionEntries,
-                resolutionBuffers, aggregation, coalescing, tcdEntries, tcdSubArrays, tcdBlockBytes, fix);
+                concurrency,
+                watchdog,
+                cuClockMhz,
+                cuEntries,
+                cuBufferWords,
+                cuPortBytes,
+                warpPortBytes,
+                hazardRate,
+                lwhEntries,
+                lwhAssoc,
+                lwhBuckets,
+                lwhSubArrays,
+                cidLatency,
+                resolution,
+                resolutionEntries,
+                resolutionBuffers,
+                aggregation,
+                coalescing,
+                tcdEntries,
+                tcdSubArrays,
+                tcdBlockBytes,
+                fix);
     }
 
     /** These parameters with intra-warp resolution {@code r}. */
     public TmParams withResolution(Resolution r) {
         return new TmParams(
-                concurrency, watchdog, cuClockMhz, cuEntries, cuBufferWords, cuPortBytes, warpPortBytes, hazardRate,
-                lwhEntries, lwhAssoc, lwhBuckets, lwhSubArrays, cidLatency, r, resolutionEntries, resolutionBuffers,
-                aggregation, coalescing, tcdEntries, tcdSubArrays, tcdBlockBytes, tcdFix);
+                concurrency,
+                watchdog,
+                cuClockMhz,
+                cuEntries,
+                cuBufferWords,
+                cuPortBytes,
+                warpPortBytes,
+                hazardRate,
+                lwhEntries,
+                lwhAssoc,
+                lwhBuckets,
+                lwhSubArrays,
+                cidLatency,
+                r,
+                resolutionEntries,
+                resolutionBuffers,
+                aggregation,
+                coalescing,
+                tcdEntries,
+                tcdSubArrays,
+                tcdBlockBytes,
+                tcdFix);
     }
 
     /** These parameters with commit-unit buffers of {@code words} words (0: unbounded). */
     public TmParams withBufferWords(int words) {
         return new TmParams(
-                concurrency, watchdog, cuClockMhz, cuEntries, words, cuPortBytes, warpPortBytes, hazardRate,
-                lwhEntries, lwhAssoc, lwhBuckets, lwhSubArrays, cidLatency, resolution, resolutionEntries,
-                resolutionBuffers, aggregation, coalescing, tcdEntries, tcdSubArrays, tcdBlockBytes, tcdFix);
+                concurrency,
+                watchdog,
+                cuClockMhz,
+                cuEntries,
+                words,
+                cuPortBytes,
+                warpPortBytes,
+                hazardRate,
+                lwhEntries,
+                lwhAssoc,
+                lwhBuckets,
+                lwhSubArrays,
+                cidLatency,
+                resolution,
+                resolutionEntries,
+                resolutionBuffers,
+                aggregation,
+                coalescing,
+                tcdEntries,
+                tcdSubArrays,
+                tcdBlockBytes,
+                tcdFix);
     }
 
     /** These parameters with a last writer history of the given geometry. */
     public TmParams withLwh(int entries, int assoc, int buckets, int subArrays) {
         return new TmParams(
-                concurrency, watchdog, cuClockMhz, cuEntries, cuBufferWords, cuPortBytes, warpPortBytes, hazardRate,
-                entries, assoc, buckets, subArrays, cidLatency, resolution, resolutionEntries, resolutionBuffers,
-                aggregation, coalescing, tcdEntries, tcdSubArrays, tcdBlockBytes, tcdFix);
+                concurrency,
+                watchdog,
+                cuClockMhz,
+                cuEntries,
+                cuBufferWords,
+                cuPortBytes,
+                warpPortBytes,
+                hazardRate,
+                entries,
+                assoc,
+                buckets,
+                subArrays,
+                cidLatency,
+                resolution,
+                resolutionEntries,
+                resolutionBuffers,
+                aggregation,
+                coalescing,
+                tcdEntries,
+                tcdSubArrays,
+                tcdBlockBytes,
+                tcdFix);
     }
 }

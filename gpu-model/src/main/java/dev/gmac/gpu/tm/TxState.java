@@ -12,9 +12,11 @@ final class TxState {
     final LaneLog[] lanes;
     /** Read-log and write-log rows of the current attempt (shared by its lanes: one row per warp access). */
     int readRows;
+
     int writeRows;
     /** The current warp access and the rows it started at. */
     int accessSeq = -1;
+
     int accessReadBase;
     int accessWriteBase;
     /** Warp instructions since the attempt started or the watchdog last checked. */

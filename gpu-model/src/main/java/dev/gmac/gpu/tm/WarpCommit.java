@@ -20,6 +20,7 @@ public final class WarpCommit {
     private final long failedAtCore;
     private final ResolutionCost resolution;
     private final long[] cids = new long[64];
+    private final LaneLog[] logs = new LaneLog[64];
     private boolean decided;
     private long passed;
 
@@ -41,6 +42,11 @@ public final class WarpCommit {
         this.failedAtCore = failedAtCore;
         this.resolution = resolution;
         java.util.Arrays.fill(cids, -1);
+        // the commit units refer to these entries after failed and read-only lanes were released (and may retry)
+        for (long m = lanes; m != 0; m &= m - 1) {
+            int lane = Long.numberOfTrailingZeros(m);
+            logs[lane] = st.lanes[lane].copy();
+        }
     }
 
     /** The transaction's issue group. */
@@ -75,7 +81,7 @@ public final class WarpCommit {
 
     /** The log of lane {@code lane}. */
     public LaneLog log(int lane) {
-        return st.lanes[lane];
+        return logs[lane];
     }
 
     /** Read-log rows of the attempt (the log unit reads them all). */
@@ -110,12 +116,12 @@ public final class WarpCommit {
 
     /** Read entry {@code i} of lane {@code lane} still matches memory (a commit unit's validation read). */
     public boolean matches(int lane, int i) {
-        return tm.matches(st.lanes[lane], i);
+        return tm.matches(logs[lane], i);
     }
 
     /** Performs write entry {@code i} of lane {@code lane} on memory (a commit unit's commit write). */
     public void write(int lane, int i) {
-        tm.write(st.lanes[lane], i);
+        tm.write(logs[lane], i);
     }
 
     /**
@@ -123,12 +129,12 @@ public final class WarpCommit {
      * or the transaction fails (the temporal-conflict-detection gap fix; no-op without it).
      */
     public void pending(int lane, int i) {
-        tm.pendingWrite(st.lanes[lane], i, true);
+        tm.pendingWrite(logs[lane], i, true);
     }
 
     /** Lane {@code lane} failed after {@link #pending}: its write entry {@code i} no longer makes its block pending. */
     public void unpending(int lane, int i) {
-        tm.pendingWrite(st.lanes[lane], i, false);
+        tm.pendingWrite(logs[lane], i, false);
     }
 
     /** True once {@link #decide} was called. */

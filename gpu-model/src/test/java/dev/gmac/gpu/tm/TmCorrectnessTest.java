@@ -57,8 +57,23 @@ class TmCorrectnessTest {
             long heads = h.dev.ints(empty);
             long next = h.dev.zeros(4L * n);
             long k = h.dev.ints(keys);
-            h.run("tm_cgl", "tx_hash_insert", model, div, width, null, null, Dim3.of(6), Dim3.of(256),
-                    new long[] {heads, next, k}, t -> t < n ? 1 : 0, heads, next, k, buckets, n);
+            h.run(
+                    "tm_cgl",
+                    "tx_hash_insert",
+                    model,
+                    div,
+                    width,
+                    null,
+                    null,
+                    Dim3.of(6),
+                    Dim3.of(256),
+                    new long[] {heads, next, k},
+                    t -> t < n ? 1 : 0,
+                    heads,
+                    next,
+                    k,
+                    buckets,
+                    n);
             h.assertSerializable(n);
             int[] hd = h.dev.readInts(heads, buckets);
             int[] nx = h.dev.readInts(next, n);
@@ -100,8 +115,24 @@ class TmCorrectnessTest {
             long f = h.dev.ints(from);
             long t = h.dev.ints(to);
             long a = h.dev.ints(amount);
-            h.run("tm_cgl", "tx_transfer", model, div, width, null, null, Dim3.of(8), Dim3.of(256),
-                    new long[] {balance, done, f, t, a}, th -> th < n ? 1 : 0, balance, f, t, a, done, n);
+            h.run(
+                    "tm_cgl",
+                    "tx_transfer",
+                    model,
+                    div,
+                    width,
+                    null,
+                    null,
+                    Dim3.of(8),
+                    Dim3.of(256),
+                    new long[] {balance, done, f, t, a},
+                    th -> th < n ? 1 : 0,
+                    balance,
+                    f,
+                    t,
+                    a,
+                    done,
+                    n);
             h.assertSerializable(n);
             int[] fin = h.dev.readInts(balance, accounts);
             assertEquals(100 * accounts, Arrays.stream(fin).sum(), "money is conserved");
@@ -115,8 +146,20 @@ class TmCorrectnessTest {
         try (TmHarness h = new TmHarness()) {
             long counter = h.dev.ints(0);
             int n = 700;
-            h.run("tm_cgl", "tx_counter", model, div, width, null, null, Dim3.of(3), Dim3.of(256),
-                    new long[] {counter}, t -> t < n ? 1 : 0, counter, n);
+            h.run(
+                    "tm_cgl",
+                    "tx_counter",
+                    model,
+                    div,
+                    width,
+                    null,
+                    null,
+                    Dim3.of(3),
+                    Dim3.of(256),
+                    new long[] {counter},
+                    t -> t < n ? 1 : 0,
+                    counter,
+                    n);
             h.assertSerializable(n);
             assertArrayEquals(new int[] {n}, h.dev.readInts(counter, 1));
             assertTrue(h.stats.txAborted() > 0, "a single counter makes transactions conflict");
@@ -134,8 +177,21 @@ class TmCorrectnessTest {
         try (TmHarness h = lockstep()) {
             long a = h.dev.ints(1);
             long out = h.dev.zeros(16);
-            h.run("tm_harness", "tx_aba", model, "pdom", 32, null, null, Dim3.of(1), Dim3.of(128),
-                    new long[] {a, out}, t -> t == 0 ? 1 : t == 64 ? 2 : 0, a, out, 400);
+            h.run(
+                    "tm_harness",
+                    "tx_aba",
+                    model,
+                    "pdom",
+                    32,
+                    null,
+                    null,
+                    Dim3.of(1),
+                    Dim3.of(128),
+                    new long[] {a, out},
+                    t -> t == 0 ? 1 : t == 64 ? 2 : 0,
+                    a,
+                    out,
+                    400);
             h.assertSerializable(3);
             assertEquals(2, h.dev.readInts(out, 1)[0], "thread 0 saw a[0] == 1");
             assertEquals(1, h.dev.readInts(a, 1)[0]);
@@ -147,7 +203,8 @@ class TmCorrectnessTest {
             assertEquals(0, c.get(2).thread(), "the reader committed last, after A -> B -> A");
             int attempts = h.journal.threads().get(0L).attempts;
             if (model.equals("ideal")) {
-                assertTrue(attempts >= 2, "Ideal TM's conflict detection is address-based: the A -> B commit aborts it");
+                assertTrue(
+                        attempts >= 2, "Ideal TM's conflict detection is address-based: the A -> B commit aborts it");
             } else {
                 assertEquals(1, attempts, "value-based validation tolerates ABA: the reader commits at its first try");
             }
@@ -162,9 +219,24 @@ class TmCorrectnessTest {
             long y = h.dev.ints(0);
             long out = h.dev.zeros(16);
             int writers = 40;
-            h.run("tm_harness", "tx_doomed", model, "pdom", 32, null, null, Dim3.of(1), Dim3.of(128),
-                    new long[] {x, y, out}, t -> t == 0 || (t >= 64 && t < 64 + writers) ? 1 : 0,
-                    x, y, out, 60, writers, 0);
+            h.run(
+                    "tm_harness",
+                    "tx_doomed",
+                    model,
+                    "pdom",
+                    32,
+                    null,
+                    null,
+                    Dim3.of(1),
+                    Dim3.of(128),
+                    new long[] {x, y, out},
+                    t -> t == 0 || (t >= 64 && t < 64 + writers) ? 1 : 0,
+                    x,
+                    y,
+                    out,
+                    60,
+                    writers,
+                    0);
             h.assertSerializable(writers + 1);
             int[] o = h.dev.readInts(out, 2);
             assertEquals(o[0], o[1], "the committed reader saw x == y");
@@ -186,9 +258,24 @@ class TmCorrectnessTest {
             long y = h.dev.ints(0);
             long out = h.dev.zeros(16);
             int writers = 40;
-            h.run("tm_harness", "tx_doomed", model, "pdom", 32, null, null, Dim3.of(1), Dim3.of(128),
-                    new long[] {x, y, out}, t -> t == 0 || (t >= 64 && t < 64 + writers) ? 1 : 0,
-                    x, y, out, 60, writers, 1);
+            h.run(
+                    "tm_harness",
+                    "tx_doomed",
+                    model,
+                    "pdom",
+                    32,
+                    null,
+                    null,
+                    Dim3.of(1),
+                    Dim3.of(128),
+                    new long[] {x, y, out},
+                    t -> t == 0 || (t >= 64 && t < 64 + writers) ? 1 : 0,
+                    x,
+                    y,
+                    out,
+                    60,
+                    writers,
+                    1);
             h.assertSerializable(writers + 1);
             int[] o = h.dev.readInts(out, 2);
             assertEquals(o[0], o[1]);
@@ -201,8 +288,22 @@ class TmCorrectnessTest {
     @ValueSource(strings = {"ideal", "kilotm", "warptm-tcd"})
     void aFaultWithAConsistentViewIsGenuineAndPropagates(String model) {
         try (TmHarness h = new TmHarness()) {
-            KernelFaultException e = assertThrows(KernelFaultException.class, () -> h.run("tm_cgl", "tx_counter",
-                    model, "pdom", 32, null, null, Dim3.of(1), Dim3.of(32), new long[0], null, 0x40L, 32));
+            KernelFaultException e = assertThrows(
+                    KernelFaultException.class,
+                    () -> h.run(
+                            "tm_cgl",
+                            "tx_counter",
+                            model,
+                            "pdom",
+                            32,
+                            null,
+                            null,
+                            Dim3.of(1),
+                            Dim3.of(32),
+                            new long[0],
+                            null,
+                            0x40L,
+                            32));
             assertEquals(FaultKind.OUT_OF_BOUNDS, e.kind(), e.getMessage());
         }
     }
@@ -212,14 +313,32 @@ class TmCorrectnessTest {
     void readOnlySnapshotsAreNeverTorn(String model) {
         try (TmHarness h = new TmHarness()) {
             long xy = h.dev.zeros(1024);
-            long torn = h.dev.zeros(4L * 256);
+            long finished = h.dev.zeros(4);
             int readers = 200;
             int writers = 56;
             int rounds = 4;
-            h.run("tm_harness", "tx_snapshot", model, "pdom", 32, null, null, Dim3.of(1), Dim3.of(256),
-                    new long[] {xy, torn}, t -> t < readers + writers ? rounds : 0,
-                    xy, xy + 512, torn, readers, writers, rounds);
-            h.assertSerializable((long) (readers + writers) * rounds);
+            long torn = h.dev.zeros(4L * 256);
+            h.run(
+                    "tm_harness",
+                    "tx_snapshot",
+                    model,
+                    "pdom",
+                    32,
+                    null,
+                    null,
+                    Dim3.of(1),
+                    Dim3.of(256),
+                    new long[] {xy, torn},
+                    null,
+                    xy,
+                    xy + 512,
+                    torn,
+                    finished,
+                    readers,
+                    writers,
+                    0,
+                    rounds);
+            h.assertSerializable((long) writers * rounds);
             assertTrue(Arrays.stream(h.dev.readInts(torn, readers)).allMatch(v -> v == 0), "no reader saw x != y");
             assertEquals(writers * rounds, h.dev.readInts(xy, 1)[0]);
             if (model.endsWith("-tcd")) {

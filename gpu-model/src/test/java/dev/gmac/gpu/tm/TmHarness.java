@@ -14,6 +14,7 @@ import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.config.TimingPresets;
 import dev.gmac.gpu.timing.functional.TimedLaunch;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
+import dev.gmac.gpu.timing.tm.TmTimingStats;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -26,6 +27,7 @@ final class TmHarness implements AutoCloseable {
     LazyTm tm;
     LaunchStats stats;
     KernelTimingStats timing;
+    TmTimingStats timingTm;
     SerialReplay.Report report;
 
     TmHarness() {
@@ -56,8 +58,8 @@ final class TmHarness implements AutoCloseable {
         PtxModule m = dev.gpu().loadResource("/ptx/" + module + ".ptx");
         SerialReplay.Memory before = SerialReplay.snapshot(dev.gpu().memory(), allocations);
         if (preset == null) {
-            KernelLaunch l = dev.gpu()
-                    .prepare(m, kernel, grid, block, 0, new LaunchOptions(width, divergence, model), args);
+            KernelLaunch l =
+                    dev.gpu().prepare(m, kernel, grid, block, 0, new LaunchOptions(width, divergence, model), args);
             tm = (LazyTm) l.tm();
             tm.journal(journal);
             if (params != null) {
@@ -88,6 +90,7 @@ final class TmHarness implements AutoCloseable {
                     args);
             stats = r.functional();
             timing = r.timing();
+            timingTm = r.tm();
         }
         report = SerialReplay.check(
                 journal, before, SerialReplay.live(dev.gpu().memory()), expected, grid.count() * block.count());
@@ -97,7 +100,9 @@ final class TmHarness implements AutoCloseable {
     /** Asserts the replay found nothing wrong and that at least {@code commits} transactions committed. */
     void assertSerializable(long commits) {
         assertTrue(report.ok(), report.toString());
-        assertTrue(journal.commits().size() >= commits, "committed " + journal.commits().size() + " < " + commits);
+        assertTrue(
+                journal.commits().size() >= commits,
+                "committed " + journal.commits().size() + " < " + commits);
     }
 
     @Override

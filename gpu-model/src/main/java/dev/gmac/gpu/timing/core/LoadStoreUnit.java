@@ -138,7 +138,8 @@ final class LoadStoreUnit implements MemoryClient {
      * write-log) through the L1 (two lines per row and 32 lanes: the address and the value words); {@code done}
      * gets the tick the last line arrives. Log reads use the unit's cycles that no instruction needs.
      */
-    void logRead(WarpSlot w, boolean writeLog, int firstRow, int rows, long cycle, java.util.function.LongConsumer done) {
+    void logRead(
+            WarpSlot w, boolean writeLog, int firstRow, int rows, long cycle, java.util.function.LongConsumer done) {
         int before = logLines.size();
         for (int r = firstRow; r < firstRow + rows; r++) {
             long off = (writeLog ? WRITE_LOG_BASE : READ_LOG_BASE) + (long) r * LOG_ENTRY_BYTES;

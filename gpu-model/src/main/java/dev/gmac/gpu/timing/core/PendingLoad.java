@@ -16,6 +16,7 @@ final class PendingLoad implements SegmentWaiter {
     private long latestTick;
     /** Lanes of an atomic waiting for its results, and the cycle it issued (thread-state accounting). */
     int atomicLanes;
+
     long issued;
 
     void start(WarpSlot w, IssueRecord in, int segments) {

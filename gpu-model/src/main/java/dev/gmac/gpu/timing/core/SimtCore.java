@@ -195,7 +195,8 @@ public final class SimtCore implements IssueProbe {
             slot.barrierRelease = 0;
             slot.pendingLoads = 0;
             slot.launched = cycle;
-            slot.validLanes = (int) Math.min(config.warpSize(), res.threadsPerCta() - (long) placed * config.warpSize());
+            slot.validLanes =
+                    (int) Math.min(config.warpSize(), res.threadsPerCta() - (long) placed * config.warpSize());
             slot.barrierSince = -1;
             slot.scoreboard.reset(res.registerSlots());
             slot.ibuffer.restart(cycle);

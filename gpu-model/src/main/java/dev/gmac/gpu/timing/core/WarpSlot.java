@@ -24,9 +24,11 @@ final class WarpSlot {
     long barrierRelease;
     /** Cycle the warp's CTA was launched, and its valid lanes (thread-cycle accounting). */
     long launched;
+
     int validLanes;
     /** Cycle the warp began waiting at a barrier (-1: not waiting), and the lanes that wait. */
     long barrierSince = -1;
+
     int barrierLanes;
     /** Load instructions of this warp whose data has not all returned. */
     int pendingLoads;

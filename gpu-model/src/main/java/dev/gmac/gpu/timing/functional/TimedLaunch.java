@@ -91,8 +91,19 @@ public final class TimedLaunch {
             int dynamicSharedBytes,
             LaunchOptions options,
             long... args) {
-        return run(gpu, timing, registersPerThread, cycleLimit, module, kernel, grid, block, dynamicSharedBytes,
-                options, null, args);
+        return run(
+                gpu,
+                timing,
+                registersPerThread,
+                cycleLimit,
+                module,
+                kernel,
+                grid,
+                block,
+                dynamicSharedBytes,
+                options,
+                null,
+                args);
     }
 
     /**

@@ -25,6 +25,7 @@ public final class PartitionCounters {
     public final long[] flits = new long[FlitClass.values().length];
     /** L2 reads the commit units issued for validation, and those that hit (or merged with a pending miss). */
     public long validationReads;
+
     public long validationHits;
     /** L2 writes the commit units issued to publish write-sets. */
     public long commitWrites;

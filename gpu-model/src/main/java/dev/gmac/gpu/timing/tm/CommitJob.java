@@ -19,10 +19,12 @@ final class CommitJob {
     final long[] cid;
     /** Per lane: partitions (bit p) holding its read entries, its write entries, and either. */
     final long[] readParts;
+
     final long[] writeParts;
     final long[] parts;
     /** Per partition: lanes with entries there, and lanes with write entries there. */
     final long[] lanesAt;
+
     final long[] writersAt;
     final int[] outcomesDue;
     final int[] acksDue;

@@ -98,6 +98,7 @@ final class CommitUnit implements Agent {
 
     /** Entries from CID {@link #base} (the oldest not retired): a circular buffer of a power-of-two size. */
     private Entry[] ring = new Entry[64];
+
     private int ringHead;
     private int ringSize;
     private long base;

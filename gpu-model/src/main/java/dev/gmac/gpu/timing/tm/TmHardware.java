@@ -113,11 +113,13 @@ public final class TmHardware implements CommitBackend, Agent {
             creditQueue.add(new ArrayDeque<>());
             transferQueue.add(new ArrayDeque<>());
             freeBuffers[i] = p.resolutionBuffers();
-            credits[i] = p.cuEntries() == 0 ? Integer.MAX_VALUE : Math.max(c.core().warpSize(), p.cuEntries() / cores);
+            credits[i] =
+                    p.cuEntries() == 0 ? Integer.MAX_VALUE : Math.max(c.core().warpSize(), p.cuEntries() / cores);
         }
         this.units = new CommitUnit[partitions];
         for (int i = 0; i < partitions; i++) {
-            units[i] = new CommitUnit(i, this, memory, p, c.clocks().coreMhz(), c.memory().lineBytes());
+            units[i] = new CommitUnit(
+                    i, this, memory, p, c.clocks().coreMhz(), c.memory().lineBytes());
         }
         tm.configure(p);
         tm.partitions(partitions, memory.addressMap()::partition);
@@ -255,7 +257,8 @@ public final class TmHardware implements CommitBackend, Agent {
         TxScope s = wc.scope();
         int slot = s.cta().slot();
         long now = now();
-        CommitJob job = new CommitJob(wc, slot / perCore, slot % perCore, s.slot(), now, memory.addressMap(), partitions);
+        CommitJob job =
+                new CommitJob(wc, slot / perCore, slot % perCore, s.slot(), now, memory.addressMap(), partitions);
         inFlight++;
         long tick = TimeBase.cycleToTick(now);
         ResolutionCost rc = wc.resolution();
@@ -293,8 +296,9 @@ public final class TmHardware implements CommitBackend, Agent {
         int n = Long.bitCount(job.toUnits);
         if (n == 0) {
             // nothing for the commit units: decided in the next cycle (the warp is parked at tx.commit by then)
-            at(Math.max(tick, TimeBase.cycleToTick(now())) + TimeBase.TICKS_PER_CORE_CYCLE, () -> finish(job,
-                    TimeBase.cycleToTick(now())));
+            at(
+                    Math.max(tick, TimeBase.cycleToTick(now())) + TimeBase.TICKS_PER_CORE_CYCLE,
+                    () -> finish(job, TimeBase.cycleToTick(now())));
             return;
         }
         Runnable request = () -> {
@@ -422,7 +426,13 @@ public final class TmHardware implements CommitBackend, Agent {
 
     private void sendPacket(CommitJob job, int part, boolean writeLog, int[][] entries, boolean resend, long tick) {
         TxMessage.LogPacket pk = new TxMessage.LogPacket(job, writeLog, entries[0], entries[1], resend);
-        send(job.core, part, pk, 8 * entries[0].length, writeLog ? FlitClass.TX_WRITE_LOG : FlitClass.TX_READ_LOG, tick);
+        send(
+                job.core,
+                part,
+                pk,
+                8 * entries[0].length,
+                writeLog ? FlitClass.TX_WRITE_LOG : FlitClass.TX_READ_LOG,
+                tick);
     }
 
     private void send(int core, int part, TxMessage m, int bytes, FlitClass cls, long tick) {
@@ -548,8 +558,15 @@ public final class TmHardware implements CommitBackend, Agent {
             ix[k] = idx.get(k);
         }
         int rows = lastRow - firstRow + 1;
-        sim.core(job.core).logRead(job.localCta, job.warp, writes, Math.max(0, firstRow), Math.max(0, rows), now(), t ->
-                sendPacket(job, part, writes, new int[][] {lanes, ix}, true, t));
+        sim.core(job.core)
+                .logRead(
+                        job.localCta,
+                        job.warp,
+                        writes,
+                        Math.max(0, firstRow),
+                        Math.max(0, rows),
+                        now(),
+                        t -> sendPacket(job, part, writes, new int[][] {lanes, ix}, true, t));
     }
 
     /** Sends the final outcomes that are now known. */
@@ -565,8 +582,13 @@ public final class TmHardware implements CommitBackend, Agent {
             for (int part = 0; part < partitions; part++) {
                 long lanes = job.lanesAt[part];
                 if (lanes != 0) {
-                    send(job.core, part, new TxMessage.FinalOutcome(job, lanes, lanes & ~job.failed), 0,
-                            FlitClass.TX_MSG, tick);
+                    send(
+                            job.core,
+                            part,
+                            new TxMessage.FinalOutcome(job, lanes, lanes & ~job.failed),
+                            0,
+                            FlitClass.TX_MSG,
+                            tick);
                 }
             }
         } else {
@@ -574,8 +596,13 @@ public final class TmHardware implements CommitBackend, Agent {
                 int lane = Long.numberOfTrailingZeros(l);
                 long bit = 1L << lane;
                 for (long pm = job.parts[lane]; pm != 0; pm &= pm - 1) {
-                    send(job.core, Long.numberOfTrailingZeros(pm),
-                            new TxMessage.FinalOutcome(job, bit, bit & ~job.failed), 0, FlitClass.TX_MSG, tick);
+                    send(
+                            job.core,
+                            Long.numberOfTrailingZeros(pm),
+                            new TxMessage.FinalOutcome(job, bit, bit & ~job.failed),
+                            0,
+                            FlitClass.TX_MSG,
+                            tick);
                 }
             }
         }
@@ -641,7 +668,15 @@ public final class TmHardware implements CommitBackend, Agent {
             avgLive += u.averageLive(ticks);
         }
         return new TmTimingStats(
-                threadCycles.clone(), cids, hazards, reval, resends, fails, maxLive, avgLive / units.length,
-                resolutionPasses, messages);
+                threadCycles.clone(),
+                cids,
+                hazards,
+                reval,
+                resends,
+                fails,
+                maxLive,
+                avgLive / units.length,
+                resolutionPasses,
+                messages);
     }
 }
