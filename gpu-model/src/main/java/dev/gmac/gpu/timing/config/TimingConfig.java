@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param description   one line saying what the configuration models
  * @param clocks        the clock domains
  * @param core          the SIMT cores
+ * @param simt          how the cores group threads for issue (the default divergence model)
  * @param shared        the shared memory of each core
  * @param constantCache the constant cache of each core
  * @param l1            the L1 data cache of each core
@@ -30,6 +31,7 @@ public record TimingConfig(
         String description,
         ClockConfig clocks,
         CoreConfig core,
+        SimtConfig simt,
         SharedMemoryConfig shared,
         ConstantCacheConfig constantCache,
         L1Config l1,
@@ -44,6 +46,7 @@ public record TimingConfig(
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(clocks, "clocks");
         Objects.requireNonNull(core, "core");
+        Objects.requireNonNull(simt, "simt");
         Objects.requireNonNull(shared, "shared");
         Objects.requireNonNull(constantCache, "constantCache");
         Objects.requireNonNull(l1, "l1");
@@ -76,12 +79,12 @@ public record TimingConfig(
     /** The same configuration under another name (used by files that extend a preset). */
     public TimingConfig withName(String newName, String newDescription) {
         return new TimingConfig(
-                newName, newDescription, clocks, core, shared, constantCache, l1, interconnect, memory, dram, tm);
+                newName, newDescription, clocks, core, simt, shared, constantCache, l1, interconnect, memory, dram, tm);
     }
 
     /** The same configuration with the transactional-memory hardware {@code params}. */
     public TimingConfig withTm(TmParams params) {
         return new TimingConfig(
-                name, description, clocks, core, shared, constantCache, l1, interconnect, memory, dram, params);
+                name, description, clocks, core, simt, shared, constantCache, l1, interconnect, memory, dram, params);
     }
 }
