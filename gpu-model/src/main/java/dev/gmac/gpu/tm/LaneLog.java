@@ -27,6 +27,8 @@ public final class LaneLog {
     int[] writeRow = new int[8];
     Insn[] writeInsn = new Insn[8];
 
+    /** Attempts of the lane's current dynamic transaction that aborted so far. */
+    int aborts;
     /** Identifies the lane's running attempt (0 when none runs). */
     long attemptId;
     /** The warp the lane belongs to (for the stores at commit). */
@@ -64,6 +66,7 @@ public final class LaneLog {
         c.tcdFlag = tcdFlag;
         c.attemptStart = attemptStart;
         c.attemptId = attemptId;
+        c.aborts = aborts;
         return c;
     }
 

@@ -138,6 +138,9 @@ public abstract class LazyTm implements TmModel {
             int lane = Long.numberOfTrailingZeros(m);
             LaneLog log = st.lanes[lane];
             log.reset();
+            if (first) {
+                log.aborts = 0;
+            }
             log.attemptStart = now;
             log.attemptId = ++attemptIds;
             if (journal != null) {
@@ -199,7 +202,9 @@ public abstract class LazyTm implements TmModel {
         st.aborted |= lanes;
         st.doomed &= ~lanes;
         for (long m = lanes; m != 0; m &= m - 1) {
-            st.lanes[Long.numberOfTrailingZeros(m)].attemptId = 0;
+            LaneLog log = st.lanes[Long.numberOfTrailingZeros(m)];
+            log.attemptId = 0;
+            log.aborts++;
         }
         counters.ended(Long.bitCount(lanes));
         if (journal != null) {

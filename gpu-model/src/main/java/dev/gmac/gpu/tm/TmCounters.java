@@ -37,6 +37,8 @@ public final class TmCounters {
     public long writeWords;
 
     public int maxWriteWords;
+    /** The most aborts one dynamic transaction suffered before it committed. */
+    public int maxAbortsPerTx;
     /** Lanes running an attempt now, and the most at once. */
     public long running;
 
@@ -49,6 +51,7 @@ public final class TmCounters {
 
     void committed(LaneLog log, boolean silent) {
         commits++;
+        maxAbortsPerTx = Math.max(maxAbortsPerTx, log.aborts);
         if (silent) {
             silentCommits++;
         }

@@ -10,6 +10,10 @@ package dev.gmac.gpu.tm;
  * @param watchdog            warp instructions one attempt may issue before the watchdog forces a validation
  *                            (§4.2.2: doomed transactions are aborted; the thesis does not give the period)
  * @param cuClockMhz          commit unit clock (Table 4.4: 650 MHz; Table 6.1: 700 MHz)
+ * @param cuL2Latency         core cycles from a commit unit's access to its partition's L2 slice to the data, on a
+ *                            hit (ours: the unit sits beside the L2, so it skips the crossbar and the queues that
+ *                            the thesis's 330/460-cycle minimum L2 latency of a core's access includes; decision
+ *                            0340)
  * @param cuEntries           commit-unit ring entries per partition, handed out as per-core credits (§4.2.5;
  *                            0: enough for every in-flight transaction, as the thesis evaluated)
  * @param cuBufferWords       read-set and write-set buffer words per commit entry; larger sets are resent by the
@@ -42,6 +46,7 @@ public record TmParams(
         int concurrency,
         int watchdog,
         double cuClockMhz,
+        int cuL2Latency,
         int cuEntries,
         int cuBufferWords,
         int cuPortBytes,
@@ -88,6 +93,7 @@ public record TmParams(
             0,
             1000,
             700,
+            40,
             0,
             0,
             4,
@@ -116,6 +122,7 @@ public record TmParams(
         if (!(cuClockMhz > 0)) {
             throw new IllegalArgumentException("cuClockMhz must be positive, got " + cuClockMhz);
         }
+        positive("cuL2Latency", cuL2Latency);
         positive("cuPortBytes", cuPortBytes);
         positive("warpPortBytes", warpPortBytes);
         positive("hazardRate", hazardRate);
@@ -161,163 +168,144 @@ public record TmParams(
 
     /** These parameters with a concurrency limit of {@code warpsPerCore} (0: none). */
     public TmParams withConcurrency(int warpsPerCore) {
-        return new TmParams(
-                warpsPerCore,
-                watchdog,
-                cuClockMhz,
-                cuEntries,
-                cuBufferWords,
-                cuPortBytes,
-                warpPortBytes,
-                hazardRate,
-                lwhEntries,
-                lwhAssoc,
-                lwhBuckets,
-                lwhSubArrays,
-                cidLatency,
-                resolution,
-                resolutionEntries,
-                resolutionBuffers,
-                aggregation,
-                coalescing,
-                tcdEntries,
-                tcdSubArrays,
-                tcdBlockBytes,
-                tcdFix);
+        Builder b = toBuilder();
+        b.concurrency = warpsPerCore;
+        return b.build();
     }
 
     /** These parameters with the watchdog period {@code warpInstructions}. */
     public TmParams withWatchdog(int warpInstructions) {
-        return new TmParams(
-                concurrency,
-                warpInstructions,
-                cuClockMhz,
-                cuEntries,
-                cuBufferWords,
-                cuPortBytes,
-                warpPortBytes,
-                hazardRate,
-                lwhEntries,
-                lwhAssoc,
-                lwhBuckets,
-                lwhSubArrays,
-                cidLatency,
-                resolution,
-                resolutionEntries,
-                resolutionBuffers,
-                aggregation,
-                coalescing,
-                tcdEntries,
-                tcdSubArrays,
-                tcdBlockBytes,
-                tcdFix);
+        Builder b = toBuilder();
+        b.watchdog = warpInstructions;
+        return b.build();
     }
 
     /** These parameters with the TCD gap fix on or off (off reproduces the thesis's design). */
     public TmParams withTcdFix(boolean fix) {
-        return new TmParams(
-                concurrency,
-                watchdog,
-                cuClockMhz,
-                cuEntries,
-                cuBufferWords,
-                cuPortBytes,
-                warpPortBytes,
-                hazardRate,
-                lwhEntries,
-                lwhAssoc,
-                lwhBuckets,
-                lwhSubArrays,
-                cidLatency,
-                resolution,
-                resolutionEntries,
-                resolutionBuffers,
-                aggregation,
-                coalescing,
-                tcdEntries,
-                tcdSubArrays,
-                tcdBlockBytes,
-                fix);
+        Builder b = toBuilder();
+        b.tcdFix = fix;
+        return b.build();
+    }
+
+    /** These parameters with a commit unit's own L2 hit taking {@code cycles} core cycles. */
+    public TmParams withCuL2Latency(int cycles) {
+        Builder b = toBuilder();
+        b.cuL2Latency = cycles;
+        return b.build();
     }
 
     /** These parameters with intra-warp resolution {@code r}. */
     public TmParams withResolution(Resolution r) {
-        return new TmParams(
-                concurrency,
-                watchdog,
-                cuClockMhz,
-                cuEntries,
-                cuBufferWords,
-                cuPortBytes,
-                warpPortBytes,
-                hazardRate,
-                lwhEntries,
-                lwhAssoc,
-                lwhBuckets,
-                lwhSubArrays,
-                cidLatency,
-                r,
-                resolutionEntries,
-                resolutionBuffers,
-                aggregation,
-                coalescing,
-                tcdEntries,
-                tcdSubArrays,
-                tcdBlockBytes,
-                tcdFix);
+        Builder b = toBuilder();
+        b.resolution = r;
+        return b.build();
     }
 
     /** These parameters with commit-unit buffers of {@code words} words (0: unbounded). */
     public TmParams withBufferWords(int words) {
-        return new TmParams(
-                concurrency,
-                watchdog,
-                cuClockMhz,
-                cuEntries,
-                words,
-                cuPortBytes,
-                warpPortBytes,
-                hazardRate,
-                lwhEntries,
-                lwhAssoc,
-                lwhBuckets,
-                lwhSubArrays,
-                cidLatency,
-                resolution,
-                resolutionEntries,
-                resolutionBuffers,
-                aggregation,
-                coalescing,
-                tcdEntries,
-                tcdSubArrays,
-                tcdBlockBytes,
-                tcdFix);
+        Builder b = toBuilder();
+        b.cuBufferWords = words;
+        return b.build();
     }
 
     /** These parameters with a last writer history of the given geometry. */
     public TmParams withLwh(int entries, int assoc, int buckets, int subArrays) {
-        return new TmParams(
-                concurrency,
-                watchdog,
-                cuClockMhz,
-                cuEntries,
-                cuBufferWords,
-                cuPortBytes,
-                warpPortBytes,
-                hazardRate,
-                entries,
-                assoc,
-                buckets,
-                subArrays,
-                cidLatency,
-                resolution,
-                resolutionEntries,
-                resolutionBuffers,
-                aggregation,
-                coalescing,
-                tcdEntries,
-                tcdSubArrays,
-                tcdBlockBytes,
-                tcdFix);
+        Builder b = toBuilder();
+        b.lwhEntries = entries;
+        b.lwhAssoc = assoc;
+        b.lwhBuckets = buckets;
+        b.lwhSubArrays = subArrays;
+        return b.build();
+    }
+
+    /** These parameters with WarpTM's message aggregation and coalescing switched (the ablation of §6.7.3). */
+    public TmParams withWarpTm(boolean aggregate, boolean coalesce, int hazardOpsPerCycle) {
+        Builder b = toBuilder();
+        b.aggregation = aggregate;
+        b.coalescing = coalesce;
+        b.hazardRate = hazardOpsPerCycle;
+        return b.build();
+    }
+
+    private Builder toBuilder() {
+        Builder b = new Builder();
+        b.concurrency = concurrency;
+        b.watchdog = watchdog;
+        b.cuClockMhz = cuClockMhz;
+        b.cuL2Latency = cuL2Latency;
+        b.cuEntries = cuEntries;
+        b.cuBufferWords = cuBufferWords;
+        b.cuPortBytes = cuPortBytes;
+        b.warpPortBytes = warpPortBytes;
+        b.hazardRate = hazardRate;
+        b.lwhEntries = lwhEntries;
+        b.lwhAssoc = lwhAssoc;
+        b.lwhBuckets = lwhBuckets;
+        b.lwhSubArrays = lwhSubArrays;
+        b.cidLatency = cidLatency;
+        b.resolution = resolution;
+        b.resolutionEntries = resolutionEntries;
+        b.resolutionBuffers = resolutionBuffers;
+        b.aggregation = aggregation;
+        b.coalescing = coalescing;
+        b.tcdEntries = tcdEntries;
+        b.tcdSubArrays = tcdSubArrays;
+        b.tcdBlockBytes = tcdBlockBytes;
+        b.tcdFix = tcdFix;
+        return b;
+    }
+
+    /** Mutable copy of every field, for the {@code with} methods. */
+    private static final class Builder {
+        int concurrency;
+        int watchdog;
+        double cuClockMhz;
+        int cuL2Latency;
+        int cuEntries;
+        int cuBufferWords;
+        int cuPortBytes;
+        int warpPortBytes;
+        int hazardRate;
+        int lwhEntries;
+        int lwhAssoc;
+        int lwhBuckets;
+        int lwhSubArrays;
+        int cidLatency;
+        Resolution resolution;
+        int resolutionEntries;
+        int resolutionBuffers;
+        boolean aggregation;
+        boolean coalescing;
+        int tcdEntries;
+        int tcdSubArrays;
+        int tcdBlockBytes;
+        boolean tcdFix;
+
+        TmParams build() {
+            return new TmParams(
+                    concurrency,
+                    watchdog,
+                    cuClockMhz,
+                    cuL2Latency,
+                    cuEntries,
+                    cuBufferWords,
+                    cuPortBytes,
+                    warpPortBytes,
+                    hazardRate,
+                    lwhEntries,
+                    lwhAssoc,
+                    lwhBuckets,
+                    lwhSubArrays,
+                    cidLatency,
+                    resolution,
+                    resolutionEntries,
+                    resolutionBuffers,
+                    aggregation,
+                    coalescing,
+                    tcdEntries,
+                    tcdSubArrays,
+                    tcdBlockBytes,
+                    tcdFix);
+        }
     }
 }

@@ -20,6 +20,7 @@ public record Measurement(
         long threadInstructions,
         long commits,
         long aborts,
+        int maxAbortsPerTx,
         long silentCommits,
         long validationAborts,
         long watchdogAborts,

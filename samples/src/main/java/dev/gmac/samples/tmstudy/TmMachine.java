@@ -39,6 +39,7 @@ public final class TmMachine implements AutoCloseable {
     private final SoftwareGpu gpu;
     private final TimingSimulator sim;
     private final TxJournal journal;
+    private final String divergence;
     private final Map<String, PtxModule> modules = new HashMap<>();
     private final List<Long> allocations = new ArrayList<>();
     private final List<String> replayErrors = new ArrayList<>();
@@ -65,6 +66,14 @@ public final class TmMachine implements AutoCloseable {
      * {@code journal} when one is given.
      */
     public TmMachine(TimingConfig config, TxJournal journal) {
+        this(config, journal, null);
+    }
+
+    /**
+     * As {@link #TmMachine(TimingConfig, TxJournal)}, every launch under divergence model {@code divergence} (null:
+     * the default, or the preset's {@code simt.divergence} under timing).
+     */
+    public TmMachine(TimingConfig config, TxJournal journal, String divergence) {
         int width = config == null ? 32 : config.core().warpSize();
         this.gpu = new SoftwareGpu(GpuConfig.builder()
                 .globalMemoryBytes(4L << 30)
@@ -73,6 +82,7 @@ public final class TmMachine implements AutoCloseable {
                 .build());
         this.sim = config == null ? null : new TimingSimulator(config);
         this.journal = journal;
+        this.divergence = divergence;
     }
 
     /** True when the machine models time. */
@@ -148,7 +158,7 @@ public final class TmMachine implements AutoCloseable {
      */
     public void launch(String module, String kernel, int grid, int block, String tm, long... args) {
         PtxModule m = module(module);
-        LaunchOptions options = new LaunchOptions(0, null, tm);
+        LaunchOptions options = new LaunchOptions(0, divergence, tm);
         SerialReplay.Memory before =
                 journal != null && tm != null ? SerialReplay.snapshot(gpu.memory(), toArray(allocations)) : null;
         TxJournal launchJournal = before != null ? new TxJournal() : null;
@@ -224,6 +234,7 @@ public final class TmMachine implements AutoCloseable {
         counts.readWords += c.readWords;
         counts.writeWords += c.writeWords;
         counts.maxReadWords = Math.max(counts.maxReadWords, c.maxReadWords);
+        counts.maxAbortsPerTx = Math.max(counts.maxAbortsPerTx, c.maxAbortsPerTx);
         counts.maxWriteWords = Math.max(counts.maxWriteWords, c.maxWriteWords);
         maxConcurrent = Math.max(maxConcurrent, c.maxRunning);
     }
@@ -279,6 +290,7 @@ public final class TmMachine implements AutoCloseable {
                 threadInstructions,
                 counts.commits,
                 counts.aborts(),
+                counts.maxAbortsPerTx,
                 counts.silentCommits,
                 counts.validationAborts,
                 counts.watchdogAborts,

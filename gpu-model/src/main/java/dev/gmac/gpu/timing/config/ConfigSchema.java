@@ -81,6 +81,7 @@ final class ConfigSchema {
             ConfigKey.integer("tm.concurrency", 0, 4096, "transaction warps per core at once (0: no limit)"),
             ConfigKey.integer("tm.watchdog", 1, 1L << 30, "warp instructions of an attempt before a forced validation"),
             ConfigKey.decimal("tm.cu.clock.mhz", 1, 100_000, "commit unit clock"),
+            ConfigKey.integer("tm.cu.l2.latency", 1, 1_000_000, "core cycles for a commit unit's own L2 hit"),
             ConfigKey.integer("tm.cu.entries", 0, 1 << 24, "commit-unit ring entries per partition (0: unbounded)"),
             ConfigKey.integer("tm.cu.buffer.words", 0, 1 << 20, "read/write-set buffer words per entry (0: unbounded)"),
             ConfigKey.integer("tm.cu.port.bytes", 1, 4096, "commit-unit buffer port bytes per cycle (base Kilo TM)"),
@@ -208,6 +209,7 @@ final class ConfigSchema {
                 i(v, "tm.concurrency"),
                 i(v, "tm.watchdog"),
                 d(v, "tm.cu.clock.mhz"),
+                i(v, "tm.cu.l2.latency"),
                 i(v, "tm.cu.entries"),
                 i(v, "tm.cu.buffer.words"),
                 i(v, "tm.cu.port.bytes"),
@@ -314,6 +316,7 @@ final class ConfigSchema {
         v.put("tm.concurrency", (long) t.concurrency());
         v.put("tm.watchdog", (long) t.watchdog());
         v.put("tm.cu.clock.mhz", t.cuClockMhz());
+        v.put("tm.cu.l2.latency", (long) t.cuL2Latency());
         v.put("tm.cu.entries", (long) t.cuEntries());
         v.put("tm.cu.buffer.words", (long) t.cuBufferWords());
         v.put("tm.cu.port.bytes", (long) t.cuPortBytes());

@@ -1,0 +1,216 @@
+package dev.gmac.samples.tmstudy.report;
+
+import dev.gmac.gpu.timing.stats.FlitClass;
+import dev.gmac.gpu.timing.stats.ThreadState;
+import dev.gmac.samples.tmstudy.Measurement;
+import dev.gmac.samples.tmstudy.TmRow;
+import dev.gmac.samples.tmstudy.TmStudyResults;
+import dev.gmac.samples.tmstudy.TmWorkload;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Plots of the TM study (XChart, PNG and SVG), per preset:
+ *
+ * <ul>
+ *   <li>{@code tm-performance-PRESET}: every mode at its best concurrency limit, performance relative to FGL (Fung
+ *       thesis Figs 6.10 and 6.12), log scale;
+ *   <li>{@code tm-limits-PRESET}: Kilo TM's execution time at each limit relative to no limit (Fig 4.8);
+ *   <li>{@code tm-threads-PRESET}: thread states of Kilo TM at its best limit (Fig 4.9), as shares of thread-cycles;
+ *   <li>{@code tm-flits-PRESET}: interconnect flits of Kilo TM at its best limit by class (Fig 6.4), as shares.
+ * </ul>
+ */
+public final class TmPlots {
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 560;
+    private static final Color[] PALETTE = {
+        new Color(0x1f77b4),
+        new Color(0xff7f0e),
+        new Color(0x2ca02c),
+        new Color(0xd62728),
+        new Color(0x9467bd),
+        new Color(0x8c564b),
+        new Color(0xe377c2),
+        new Color(0x7f7f7f),
+        new Color(0x17becf)
+    };
+
+    private TmPlots() {}
+
+    /** Writes every plot the results allow into {@code dir}; returns the files written. */
+    public static List<Path> write(TmStudyResults results, Path dir) throws IOException {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (String preset : results.presets()) {
+            CategoryChart perf = performance(results, preset);
+            if (perf != null) {
+                written.addAll(save(perf, dir, "tm-performance-" + preset));
+            }
+            CategoryChart limits = limits(results, preset);
+            if (limits != null) {
+                written.addAll(save(limits, dir, "tm-limits-" + preset));
+            }
+            CategoryChart threads = shares(results, preset, true);
+            if (threads != null) {
+                written.addAll(save(threads, dir, "tm-threads-" + preset));
+            }
+            CategoryChart flits = shares(results, preset, false);
+            if (flits != null) {
+                written.addAll(save(flits, dir, "tm-flits-" + preset));
+            }
+        }
+        return written;
+    }
+
+    private static List<Path> save(CategoryChart chart, Path dir, String name) throws IOException {
+        String base = dir.resolve(name).toString();
+        BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+        VectorGraphicsEncoder.saveVectorGraphic(chart, base, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        return List.of(dir.resolve(name + ".png"), dir.resolve(name + ".svg"));
+    }
+
+    private static CategoryChart chart(String title, String xTitle, String yTitle) {
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
+        CategoryStyler s = chart.getStyler();
+        s.setLocale(Locale.ROOT);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderVisible(true);
+        s.setPlotGridVerticalLinesVisible(false);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setSeriesColors(PALETTE);
+        s.setMarkerSize(7);
+        return chart;
+    }
+
+    private static List<String> workloads(TmStudyResults r) {
+        List<String> l = new ArrayList<>();
+        for (TmWorkload w : r.options().workloads()) {
+            l.add(w.name());
+        }
+        return l;
+    }
+
+    private static CategoryChart performance(TmStudyResults r, String preset) {
+        if (!r.options().modes().contains(TmWorkload.FGL)) {
+            return null;
+        }
+        CategoryChart chart = chart(
+                preset + ": performance at the best concurrency limit, relative to FGL (thesis Figs 6.10, 6.12)",
+                "workload",
+                "FGL cycles / cycles (log scale)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("0.###");
+        List<String> names = workloads(r);
+        boolean any = false;
+        for (String mode : r.options().modes()) {
+            if (mode.equals(TmWorkload.FGL)) {
+                continue;
+            }
+            List<Double> values = new ArrayList<>();
+            for (String w : names) {
+                Optional<TmRow> b = r.best(preset, w, mode);
+                double v = b.isPresent() && r.fractionOfFgl(b.get()).isPresent()
+                        ? r.fractionOfFgl(b.get()).getAsDouble()
+                        : 1e-4;
+                values.add(Math.max(1e-4, v));
+            }
+            chart.addSeries(mode, names, values);
+            any = true;
+        }
+        return any ? chart : null;
+    }
+
+    private static CategoryChart limits(TmStudyResults r, String preset) {
+        CategoryChart chart = chart(
+                preset + ": Kilo TM execution time by concurrency limit, relative to no limit (thesis Fig 4.8)",
+                "transaction warps per core",
+                "cycles / cycles without a limit");
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        chart.getStyler().setOverlapped(true);
+        List<String> labels = new ArrayList<>();
+        for (int l : r.options().limits()) {
+            labels.add(TmTables.limit(l));
+        }
+        boolean any = false;
+        for (String w : workloads(r)) {
+            Optional<TmRow> none = r.row(preset, w, "kilotm", 0);
+            if (none.isEmpty()) {
+                continue;
+            }
+            List<Double> values = new ArrayList<>();
+            for (int l : r.options().limits()) {
+                values.add(r.row(preset, w, "kilotm", l)
+                        .map(x -> (double) x.m().cycles() / none.get().m().cycles())
+                        .orElse(Double.NaN));
+            }
+            chart.addSeries(w, labels, values);
+            any = true;
+        }
+        return any ? chart : null;
+    }
+
+    private static CategoryChart shares(TmStudyResults r, String preset, boolean threads) {
+        CategoryChart chart = chart(
+                threads
+                        ? preset + ": thread states of Kilo TM at its best limit (thesis Fig 4.9)"
+                        : preset + ": interconnect flits of Kilo TM at its best limit by class (thesis Fig 6.4)",
+                "workload",
+                threads ? "share of thread-cycles" : "share of flits");
+        chart.getStyler().setStacked(true);
+        List<String> names = new ArrayList<>();
+        List<Measurement> ms = new ArrayList<>();
+        for (String w : workloads(r)) {
+            Optional<TmRow> b = r.best(preset, w, "kilotm");
+            if (b.isPresent()) {
+                names.add(w);
+                ms.add(b.get().m());
+            }
+        }
+        if (names.isEmpty()) {
+            return null;
+        }
+        int classes = threads ? ThreadState.values().length : FlitClass.values().length;
+        for (int k = 0; k < classes; k++) {
+            List<Double> values = new ArrayList<>();
+            for (Measurement m : ms) {
+                long[] v = threads ? m.threadCycles() : m.flits();
+                long total = 0;
+                for (long x : v) {
+                    total += x;
+                }
+                values.add(total == 0 ? 0 : (double) v[k] / total);
+            }
+            chart.addSeries(threads ? ThreadState.values()[k].name() : FlitClass.values()[k].label(), names, values);
+        }
+        return chart;
+    }
+}
