@@ -48,8 +48,6 @@ final class LoweringContext {
 
     // ---- per-function state (reset by beginFunction)
     FunctionInfo fn;
-    /** The static shared variables the function names (for the per-kernel limit of {@link PtxLimits}). */
-    java.util.Set<Sym> sharedUsed;
     /** The innermost block; the function's outermost block (id 0) holds its parameters. */
     Scope scope;
 
@@ -67,7 +65,6 @@ final class LoweringContext {
     /** Resets the per-function state for {@code info}. */
     void beginFunction(FunctionInfo info) {
         fn = info;
-        sharedUsed = new java.util.HashSet<>();
         scope = new Scope(0, null);
         labels = new HashMap<>();
         consts = new HashMap<>();
@@ -147,7 +144,7 @@ final class LoweringContext {
         return reg(name) != null;
     }
 
-    /** The variable {@code name} as visible here; a shared variable found is counted as used by the function. */
+    /** The variable {@code name} as visible here. */
     Sym lookupSym(String name) {
         Sym found = moduleSyms.get(name);
         for (Scope s = scope; s != null; s = s.parent) {
@@ -156,9 +153,6 @@ final class LoweringContext {
                 found = sym;
                 break;
             }
-        }
-        if (found != null && found.space() == StateSpace.SHARED) {
-            sharedUsed.add(found);
         }
         return found;
     }

@@ -150,7 +150,12 @@ public final class TimedLaunch {
         } else if (launch.tm() instanceof LazyTm) {
             ((LazyTm) launch.tm()).configure(timing.config().tm()); // Ideal TM: no hardware to model
         }
-        KernelTimingStats stats = timing.run(executor.resources(), executor, agents, cycleLimit);
+        KernelTimingStats stats;
+        try {
+            stats = timing.run(executor.resources(), executor, agents, cycleLimit);
+        } finally {
+            launch.release(); // a launch stopped by the cycle limit still gives back its device heap
+        }
         return new Result(
                 launch.stats(), stats, hardware == null ? null : hardware.stats(stats.startCycle() + stats.cycles()));
     }
