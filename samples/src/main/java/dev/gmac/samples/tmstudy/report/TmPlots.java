@@ -2,26 +2,19 @@ package dev.gmac.samples.tmstudy.report;
 
 import dev.gmac.gpu.timing.stats.FlitClass;
 import dev.gmac.gpu.timing.stats.ThreadState;
+import dev.gmac.samples.study.report.FigurePlots;
 import dev.gmac.samples.tmstudy.Measurement;
 import dev.gmac.samples.tmstudy.TmRow;
 import dev.gmac.samples.tmstudy.TmStudyResults;
 import dev.gmac.samples.tmstudy.TmWorkload;
-import java.awt.Color;
-import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler;
 
 /**
  * Plots of the TM study (XChart, PNG and SVG), per preset:
@@ -35,20 +28,6 @@ import org.knowm.xchart.style.Styler;
  * </ul>
  */
 public final class TmPlots {
-    private static final int WIDTH = 1000;
-    private static final int HEIGHT = 560;
-    private static final Color[] PALETTE = {
-        new Color(0x1f77b4),
-        new Color(0xff7f0e),
-        new Color(0x2ca02c),
-        new Color(0xd62728),
-        new Color(0x9467bd),
-        new Color(0x8c564b),
-        new Color(0xe377c2),
-        new Color(0x7f7f7f),
-        new Color(0x17becf)
-    };
-
     private TmPlots() {}
 
     /** Writes every plot the results allow into {@code dir}; returns the files written. */
@@ -61,54 +40,22 @@ public final class TmPlots {
         for (String preset : results.presets()) {
             CategoryChart perf = performance(results, preset);
             if (perf != null) {
-                written.addAll(save(perf, dir, "tm-performance-" + preset));
+                written.addAll(FigurePlots.save(perf, dir, "tm-performance-" + preset));
             }
             CategoryChart limits = limits(results, preset);
             if (limits != null) {
-                written.addAll(save(limits, dir, "tm-limits-" + preset));
+                written.addAll(FigurePlots.save(limits, dir, "tm-limits-" + preset));
             }
             CategoryChart threads = shares(results, preset, true);
             if (threads != null) {
-                written.addAll(save(threads, dir, "tm-threads-" + preset));
+                written.addAll(FigurePlots.save(threads, dir, "tm-threads-" + preset));
             }
             CategoryChart flits = shares(results, preset, false);
             if (flits != null) {
-                written.addAll(save(flits, dir, "tm-flits-" + preset));
+                written.addAll(FigurePlots.save(flits, dir, "tm-flits-" + preset));
             }
         }
         return written;
-    }
-
-    private static List<Path> save(CategoryChart chart, Path dir, String name) throws IOException {
-        String base = dir.resolve(name).toString();
-        BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
-        VectorGraphicsEncoder.saveVectorGraphic(chart, base, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        return List.of(dir.resolve(name + ".png"), dir.resolve(name + ".svg"));
-    }
-
-    private static CategoryChart chart(String title, String xTitle, String yTitle) {
-        CategoryChart chart = new CategoryChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(title)
-                .xAxisTitle(xTitle)
-                .yAxisTitle(yTitle)
-                .build();
-        CategoryStyler s = chart.getStyler();
-        s.setLocale(Locale.ROOT);
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
-        s.setPlotBorderVisible(true);
-        s.setPlotGridVerticalLinesVisible(false);
-        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        s.setLegendPosition(Styler.LegendPosition.OutsideS);
-        s.setLegendLayout(Styler.LegendLayout.Horizontal);
-        s.setSeriesColors(PALETTE);
-        s.setMarkerSize(7);
-        return chart;
     }
 
     private static List<String> workloads(TmStudyResults r) {
@@ -123,7 +70,7 @@ public final class TmPlots {
         if (!r.options().modes().contains(TmWorkload.FGL)) {
             return null;
         }
-        CategoryChart chart = chart(
+        CategoryChart chart = FigurePlots.chart(
                 preset + ": performance at the best concurrency limit, relative to FGL (thesis Figs 6.10, 6.12)",
                 "workload",
                 "FGL cycles / cycles");
@@ -149,7 +96,7 @@ public final class TmPlots {
     }
 
     private static CategoryChart limits(TmStudyResults r, String preset) {
-        CategoryChart chart = chart(
+        CategoryChart chart = FigurePlots.chart(
                 preset + ": Kilo TM execution time by concurrency limit, relative to no limit (thesis Fig 4.8)",
                 "transaction warps per core",
                 "cycles / cycles without a limit");
@@ -178,7 +125,7 @@ public final class TmPlots {
     }
 
     private static CategoryChart shares(TmStudyResults r, String preset, boolean threads) {
-        CategoryChart chart = chart(
+        CategoryChart chart = FigurePlots.chart(
                 threads
                         ? preset + ": thread states of Kilo TM at its best limit (thesis Fig 4.9)"
                         : preset + ": interconnect flits of Kilo TM at its best limit by class (thesis Fig 6.4)",
