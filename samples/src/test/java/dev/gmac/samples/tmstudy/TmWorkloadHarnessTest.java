@@ -9,6 +9,7 @@ import dev.gmac.gpu.tm.TxJournal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,6 +30,25 @@ class TmWorkloadHarnessTest {
             }
         }
         return l.stream();
+    }
+
+    /**
+     * Regression: at the study's scale BH's insert transaction writes a word twice (every child of a new cell EMPTY,
+     * then one child set), in log rows that reach the commit unit in the order their local-memory reads complete;
+     * the unit must still perform them in program order, or a body is lost and a later transaction validates
+     * against the stale EMPTY (found by the TM study at small scale, limit 2; the tiny inputs never split the
+     * rows).
+     */
+    @Test
+    void aWordWrittenTwiceInOneTransactionEndsWithTheLastValue() {
+        TmWorkload.Instance inst = TmWorkloads.byName("BH-H").instance(TmScale.SMALL, 1);
+        TimingConfig cfg = TimingPresets.load("gtx480");
+        cfg = cfg.withTm(cfg.tm().withConcurrency(2));
+        try (TmMachine m = new TmMachine(cfg, new TxJournal())) {
+            inst.run(m, "kilotm"); // checks every body is in the tree
+            assertTrue(m.replayErrors().isEmpty(), m.replayErrors().toString());
+            assertEquals(m.measurement().commits(), m.replayedCommits());
+        }
     }
 
     @ParameterizedTest(name = "{0} {1}")

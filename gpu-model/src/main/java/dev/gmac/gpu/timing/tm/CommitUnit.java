@@ -458,6 +458,10 @@ final class CommitUnit implements Agent {
                     if (!resent(e, COMMIT_WRITES)) {
                         return busy;
                     }
+                    // Log rows reach the unit in the order their local-memory reads complete, not in log order;
+                    // a transaction that writes one word twice (BH's new cell: every child EMPTY, then one child
+                    // set) must have its writes performed in program order, which is log order.
+                    e.writes.sort(null);
                     for (int i : e.writes) {
                         e.writesDue++;
                         writes.add(new Op(e, i, false));
