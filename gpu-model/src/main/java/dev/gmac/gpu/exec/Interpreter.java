@@ -157,6 +157,7 @@ final class Interpreter {
         long mask = dm.memberLanes(slot, 0);
         int frame = dm.memberFrame(slot, 0);
         int watch = dm.watchPc(slot);
+        int watch2 = dm.secondWatchPc(slot);
         TxScope tx = dm.txScope(slot);
         long[] r = w.regs[frame];
         long[] p = w.preds[frame];
@@ -182,6 +183,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -199,7 +201,7 @@ final class Interpreter {
                 }
                 if (rec != null) {
                     if (member) {
-                        rec.addMember(mask, em);
+                        rec.addMember(w, mask, em);
                     } else {
                         rec.begin(w, in, mask, em);
                     }
@@ -841,6 +843,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -869,6 +872,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -879,7 +883,7 @@ final class Interpreter {
                     }
                 }
                 pc = npc;
-                if (pc == watch) {
+                if (pc == watch || pc == watch2) {
                     dm.setPc(slot, pc);
                     if (dm.reached(slot) == DivergenceModel.STOP
                             || dm.state(slot) != DivergenceModel.RUNNABLE
@@ -891,6 +895,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -931,7 +936,10 @@ final class Interpreter {
                     taken |= executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (taken != mask && taken != 0) {
@@ -955,7 +963,10 @@ final class Interpreter {
                     long lanes = dm.memberLanes(slot, i);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (control(dm, slot, in) == NEXT) {
@@ -984,7 +995,7 @@ final class Interpreter {
     /** Moves a group to {@code npc}, reporting the model's watch PC. */
     private static void advance(DivergenceModel dm, int slot, int npc) {
         dm.setPc(slot, npc);
-        if (npc == dm.watchPc(slot)) {
+        if (npc == dm.watchPc(slot) || npc == dm.secondWatchPc(slot)) {
             dm.reached(slot);
         }
     }
@@ -1267,8 +1278,9 @@ final class Interpreter {
         if (dm.txScope(slot) != null) {
             throw fault(w0, in, lane, -1, FaultKind.INVALID_INSTRUCTION, "a barrier inside a transaction");
         }
-        long arriving = dm.barrierLanes(
+        int counted = dm.barrierArrivals(
                 slot,
+                id,
                 em,
                 (executing, missing) -> fault(
                         w0,
@@ -1289,7 +1301,6 @@ final class Interpreter {
                 cta.addReduction(id, in, w, f, executing(in, w, f, dm.memberLanes(slot, i)), pred);
             }
         }
-        int counted = Long.bitCount(arriving);
         if (in.sub == Op.B_ARRIVE) {
             dm.setPc(slot, in.pc + 1);
             cta.arrive(id, count, counted);

@@ -21,6 +21,7 @@ public final class TextTable {
         }
     }
 
+    /** Adds a data row of exactly one cell per column. */
     public TextTable row(List<String> cells) {
         if (cells.size() != headers.size()) {
             throw new IllegalArgumentException(cells.size() + " cells for " + headers.size() + " columns");
@@ -29,6 +30,7 @@ public final class TextTable {
         return this;
     }
 
+    /** The table as text, one line per row. */
     public String render() {
         int[] width = new int[headers.size()];
         for (int c = 0; c < width.length; c++) {
