@@ -9,11 +9,11 @@ import dev.gmac.gpu.ptx.PtxType;
  * value and the operands, the new value. {@code atom.add.f32} rounds to nearest even and flushes subnormal
  * inputs and results to zero, as the ISA specifies; {@code inc} and {@code dec} wrap at the operand.
  */
-final class AtomicOps {
+public final class AtomicOps {
     private AtomicOps() {}
 
     /** The new value (raw bits of the access width) for old value {@code old} (zero-extended raw bits). */
-    static long apply(Insn in, long old, long b, long c) {
+    public static long apply(Insn in, long old, long b, long c) {
         PtxType t = in.type;
         boolean w64 = t.bits() == 64;
         switch (in.sub) {

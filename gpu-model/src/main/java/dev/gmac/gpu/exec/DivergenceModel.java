@@ -159,6 +159,17 @@ public abstract class DivergenceModel {
     /** The TM model woke {@code slot} (a lock it waited for is free, a commit outcome arrived). */
     public abstract void txWake(int slot);
 
+    /**
+     * The TM model aborts {@code lanes} of the slot's running transaction attempt now, before they reach {@code
+     * tx.commit}: a watchdog found them doomed, or a committer aborted them (Fung thesis §4.2.2, opacity by
+     * sandboxing; Ideal TM's instant abort of conflictors, §4.1). The lanes leave every entry of the attempt and
+     * join the retry set through {@link TxScope#abortRunning}; if no lane of the attempt is left running the
+     * attempt ends as at {@code tx.commit} (the retry set restarts), and if the rest already wait at {@code
+     * tx.commit} their commit proceeds. Lanes that are not running in the slot's current attempt, and a slot whose
+     * transaction waits for the TM model, are left alone. Returns {@link #CONTINUE} or {@link #STOP}.
+     */
+    public abstract int txAbort(int slot, long lanes);
+
     /** Deepest SIMT state since {@link #start} (stack entries, or paths for {@code its}). */
     public abstract int maxDepth();
 

@@ -617,6 +617,11 @@ final class DwfModel extends DivergenceModel {
         // no transactions
     }
 
+    @Override
+    public int txAbort(int slot, long lanes) {
+        return CONTINUE; // no transaction ever runs (tx.begin faults)
+    }
+
     /** The most dynamic warps the CTA held at once (bound and pooled). */
     @Override
     public int maxDepth() {

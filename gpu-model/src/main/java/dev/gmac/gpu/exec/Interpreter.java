@@ -123,7 +123,25 @@ final class Interpreter {
                 break; // a function exit was handled without an issue; nothing else to do in this call
             }
         }
+        if (n > 0 && launch.tm() != null) {
+            afterTransactional(dm, slot, n);
+        }
         return n;
+    }
+
+    /**
+     * Tells the TM model that the slot ran {@code n} instructions inside its running attempt, if it is in one,
+     * and aborts the lanes the model names (its watchdog, doomed lanes; {@link TmModel#ran}).
+     */
+    private void afterTransactional(DivergenceModel dm, int slot, int n) {
+        TxScope s = dm.txScope(slot);
+        if (s == null || s.waiting || dm.state(slot) != DivergenceModel.RUNNABLE) {
+            return;
+        }
+        long abort = launch.tm().ran(s, n) & s.running;
+        if (abort != 0) {
+            dm.txAbort(slot, abort);
+        }
     }
 
     /**
@@ -1752,6 +1770,9 @@ final class Interpreter {
     }
 
     private void loadGeneric(Warp w, Insn in, long em, int frame, long[] r, IssueRecord rec, TxScope tx) {
+        if (tx != null && em != 0) {
+            launch.tm().access(tx, w, in, em);
+        }
         int n = in.vec == null ? 1 : in.vec.length;
         int width = in.width;
         int sh = 64 - 8 * width;
@@ -1788,6 +1809,9 @@ final class Interpreter {
     }
 
     private void storeGeneric(Warp w, Insn in, long em, int frame, long[] r, IssueRecord rec, TxScope tx) {
+        if (tx != null && em != 0) {
+            launch.tm().access(tx, w, in, em);
+        }
         int n = in.vec == null ? 1 : in.vec.length;
         int width = in.width;
         for (long lm = em; lm != 0; lm &= lm - 1) {
@@ -1829,6 +1853,9 @@ final class Interpreter {
     }
 
     private void atomic(Warp w, Insn in, long em, int frame, long[] r, IssueRecord rec, TxScope tx) {
+        if (tx != null && em != 0) {
+            launch.tm().access(tx, w, in, em);
+        }
         int width = in.width;
         for (long lm = em; lm != 0; lm &= lm - 1) {
             final int l = Long.numberOfTrailingZeros(lm);

@@ -46,6 +46,12 @@ public final class IssueRecord {
     private boolean warpExited;
     private boolean slotWaits;
     private boolean barrierWait;
+    private int txReadRow;
+    private int txReadRows;
+    private int txWriteRow;
+    private int txWriteRows;
+    private int txWalkRows;
+    private boolean txBuffered;
     private long memberWarps;
     private boolean multiWarp;
     private final byte[] laneWarp = new byte[64];
@@ -150,6 +156,10 @@ public final class IssueRecord {
         insn = null;
         space = -1;
         writes = false;
+        txReadRows = 0;
+        txWriteRows = 0;
+        txWalkRows = 0;
+        txBuffered = false;
         multiWarp = false;
     }
 
@@ -224,6 +234,52 @@ public final class IssueRecord {
                     + memoryClass + "; only a memory class may be refined to another memory class");
         }
         this.issueClass = memoryClass;
+    }
+
+    /**
+     * The instruction was a transactional global access of a TM model that keeps logs (Fung thesis §4.2.3-4.2.4):
+     * it appended {@code readRows} read-log rows from row {@code readRow} and {@code writeRows} write-log rows from
+     * {@code writeRow} (each a coalesced local-memory write for the whole warp), some lane read its own write so
+     * the warp waits for a walk of {@code walkRows} write-log rows, and when {@code buffered} the global store it
+     * stands for was buffered and must not reach memory. Set by the timing model's bridge after execute.
+     */
+    public void txLog(int readRow, int readRows, int writeRow, int writeRows, int walkRows, boolean buffered) {
+        this.txReadRow = readRow;
+        this.txReadRows = readRows;
+        this.txWriteRow = writeRow;
+        this.txWriteRows = writeRows;
+        this.txWalkRows = walkRows;
+        this.txBuffered = buffered;
+    }
+
+    /** First read-log row the instruction appended ({@link #txLog}). */
+    public int txReadRow() {
+        return txReadRow;
+    }
+
+    /** Read-log rows appended. */
+    public int txReadRows() {
+        return txReadRows;
+    }
+
+    /** First write-log row appended. */
+    public int txWriteRow() {
+        return txWriteRow;
+    }
+
+    /** Write-log rows appended. */
+    public int txWriteRows() {
+        return txWriteRows;
+    }
+
+    /** Write-log rows the warp walks before the load completes. */
+    public int txWalkRows() {
+        return txWalkRows;
+    }
+
+    /** True when the store was buffered in the write-log (no global memory access). */
+    public boolean txBuffered() {
+        return txBuffered;
     }
 
     /** Marks that the slot will never issue again (every thread of its group finished). */

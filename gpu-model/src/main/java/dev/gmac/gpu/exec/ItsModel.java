@@ -581,6 +581,12 @@ final class ItsModel extends DivergenceModel {
         if (arrived != running) {
             return schedule(slot); // the transaction's other lanes have not reached tx.commit yet
         }
+        return commitArrived(slot, p, scope);
+    }
+
+    /** Every running lane of {@code scope} stands at {@code tx.commit}: merges their paths into {@code p} and commits. */
+    private int commitArrived(int slot, Path p, TxScope scope) {
+        WarpPaths wp = warps[slot];
         for (int i = 0; i < wp.paths.size(); i++) {
             Path q = wp.paths.get(i);
             if (q != p && txOf(q) == scope) {
@@ -653,6 +659,73 @@ final class ItsModel extends DivergenceModel {
             }
         }
         schedule(slot);
+    }
+
+    @Override
+    public int txAbort(int slot, long lanes) {
+        WarpPaths wp = warps[slot];
+        TxScope scope = txScope(slot);
+        if (wp.state != RUNNABLE || scope == null || scope.waiting || (lanes & scope.running) == 0) {
+            return CONTINUE;
+        }
+        lanes &= scope.running;
+        for (Path q : wp.paths) {
+            if (txOf(q) == scope && q.state == TM_WAIT) {
+                return CONTINUE; // the attempt's commit is being decided
+            }
+        }
+        Path atCommit = null;
+        boolean running = false;
+        for (int i = 0; i < wp.paths.size(); i++) {
+            Path q = wp.paths.get(i);
+            if (txOf(q) != scope) {
+                continue;
+            }
+            for (Node n = q.stack; n != null && n.kind != TX; n = n.next) {
+                if (n.kind == CONV) {
+                    n.group.expected &= ~lanes; // groups opened inside the attempt stop waiting for them
+                    n.group.arrived &= ~lanes;
+                }
+            }
+            q.lanes &= ~lanes;
+            if (q.lanes == 0) {
+                if (wp.current == q) {
+                    wp.current = null;
+                }
+                wp.paths.remove(i--);
+                continue;
+            }
+            running = true;
+            if (q.state == AT_COMMIT) {
+                atCommit = q;
+            }
+        }
+        scope.abortRunning(lanes);
+        if (!wp.retrying.contains(scope)) {
+            wp.retrying.add(scope);
+        }
+        if (wp.current == null) {
+            wp.current = wp.paths.isEmpty() ? null : wp.paths.get(0);
+        }
+        if (!running) {
+            return restart(slot, scope); // no lane of the attempt is left
+        }
+        for (Path q : new ArrayList<>(wp.paths)) {
+            if (q.state == AT_CONVERGENCE && wp.paths.contains(q)) {
+                tryConverge(wp, q.stack.group);
+            }
+        }
+        boolean allAtCommit = atCommit != null;
+        for (Path q : wp.paths) {
+            if (txOf(q) == scope && q.state != AT_COMMIT) {
+                allAtCommit = false;
+            }
+        }
+        if (allAtCommit) {
+            wp.current = atCommit;
+            return commitArrived(slot, atCommit, scope); // the aborted lanes were the ones still running
+        }
+        return schedule(slot);
     }
 
     @Override

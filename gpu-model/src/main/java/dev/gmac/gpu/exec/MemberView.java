@@ -162,6 +162,11 @@ final class MemberView extends DivergenceModel {
     }
 
     @Override
+    public int txAbort(int s, long lanes) {
+        throw control();
+    }
+
+    @Override
     public int maxDepth() {
         return 0;
     }

@@ -301,6 +301,24 @@ final class PdomModel extends DivergenceModel {
     }
 
     @Override
+    public int txAbort(int slot, long lanes) {
+        PdomStack st = stacks[slot];
+        TxScope scope = st.scope();
+        if (states[slot] != RUNNABLE || scope == null || scope.waiting || (lanes & scope.running) == 0) {
+            return CONTINUE;
+        }
+        lanes &= scope.running;
+        st.txAbortLanes(lanes);
+        scope.abortRunning(lanes);
+        st.reconverge();
+        if (st.retryScope() == scope) {
+            // no lane of the attempt is left: the attempt ends (the aborted lanes are in R)
+            return restart(slot, scope);
+        }
+        return CONTINUE;
+    }
+
+    @Override
     public int maxDepth() {
         int d = maxDepth;
         for (int i = 0; i < slotCount; i++) {

@@ -215,6 +215,19 @@ public final class PdomStack {
         pcs[top] = afterPc;
     }
 
+    /**
+     * Removes {@code lanes} from the current transaction attempt: from the top entry down to and including the
+     * innermost T entry (the lanes aborted before {@code tx.commit}; they wait in the R entry for the retry).
+     */
+    public void txAbortLanes(long lanes) {
+        for (int i = top; i >= 0; i--) {
+            masks[i] &= ~lanes;
+            if (kinds[i] == TX) {
+                return;
+            }
+        }
+    }
+
     /** Removes {@code lanes} from every entry (the lanes exited or trapped). */
     public void exitLanes(long lanes) {
         for (int i = 0; i <= top; i++) {

@@ -673,6 +673,11 @@ final class TbcModel extends DivergenceModel {
     }
 
     @Override
+    public int txAbort(int slot, long lanes) {
+        return CONTINUE; // no transaction ever runs (tx.begin faults)
+    }
+
+    @Override
     public int maxDepth() {
         return maxDepth;
     }

@@ -37,6 +37,24 @@ public interface TmModel {
     long atomic(TxScope scope, Warp w, int lane, Insn in, int space, long addr, long b, long c);
 
     /**
+     * A transactional memory instruction {@code in} of {@code w} starts for {@code lanes} (called once per member
+     * warp and issue, before the per-lane {@link #load}, {@link #store} or {@link #atomic} calls): a logging model
+     * starts a new log row here (Fung thesis §4.2.4: one row per warp access, with void entries for the lanes that
+     * do not access).
+     */
+    default void access(TxScope scope, Warp w, Insn in, long lanes) {}
+
+    /**
+     * The group of {@code scope} issued {@code warpInstructions} instructions inside its running attempt. Returns
+     * the running lanes to abort now (0 for none): a watchdog that forces a validation of a long attempt (Fung
+     * thesis §4.2.2), lanes a committer doomed (Ideal TM), lanes whose faults were sandboxed. The engine aborts
+     * them with {@link DivergenceModel#txAbort}.
+     */
+    default long ran(TxScope scope, int warpInstructions) {
+        return 0;
+    }
+
+    /**
      * Lanes {@code lanes} (the running lanes) reached {@code tx.commit}. Returns true with {@link
      * TxScope#committed(long)} set when the outcome is known, or false when the group must wait for {@link
      * TxScope#wake()}.

@@ -1,21 +1,37 @@
 package dev.gmac.gpu.exec;
 
+import dev.gmac.gpu.tm.IdealTm;
+import dev.gmac.gpu.tm.KiloTm;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The transactional-memory models the engine knows, by name: {@code cgl} (every transaction under one global lock,
- * the thesis's serial baseline; {@link CglTm}). A launch with transactions creates one instance.
+ * The transactional-memory models the engine knows, by name (Fung thesis Ch4-6): {@code cgl} (every transaction
+ * under one global lock, the thesis's serial baseline; {@link CglTm}), {@code ideal} (Ideal TM, the limit study;
+ * {@link IdealTm}), {@code kilotm} (Kilo TM), {@code kilotm-tcd} (Kilo TM with temporal conflict detection), {@code
+ * warptm} (warp-level transaction management with intra-warp conflict resolution) and {@code warptm-tcd} (both; the
+ * thesis's "enhanced Kilo TM"), the last four {@link KiloTm}. A launch with transactions creates one instance. The
+ * lazy models live in {@code dev.gmac.gpu.tm}; this registry is the one place the engine names them.
  */
 public final class TmModels {
-    private static final Map<String, Supplier<TmModel>> MODELS = Map.of("cgl", CglTm::new);
+    private static final Map<String, Supplier<TmModel>> MODELS = new LinkedHashMap<>();
+
+    static {
+        MODELS.put("cgl", CglTm::new);
+        MODELS.put("ideal", IdealTm::new);
+        MODELS.put("kilotm", () -> new KiloTm("kilotm", false, false));
+        MODELS.put("kilotm-tcd", () -> new KiloTm("kilotm-tcd", false, true));
+        MODELS.put("warptm", () -> new KiloTm("warptm", true, false));
+        MODELS.put("warptm-tcd", () -> new KiloTm("warptm-tcd", true, true));
+    }
 
     private TmModels() {}
 
     /** The known names, in a stable order. */
     public static List<String> names() {
-        return List.of("cgl");
+        return List.copyOf(MODELS.keySet());
     }
 
     /** Throws an {@link IllegalArgumentException} naming the known models when {@code name} is not one. */

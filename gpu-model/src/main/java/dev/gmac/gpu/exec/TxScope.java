@@ -71,6 +71,30 @@ public final class TxScope {
         committed = lanes;
     }
 
+    /** True while the group waits for the TM model (admission or a commit outcome). */
+    public boolean waiting() {
+        return waiting;
+    }
+
+    /** True while the group waits for a commit outcome (else, when {@link #waiting()}, for admission). */
+    public boolean committing() {
+        return committing;
+    }
+
+    /**
+     * Moves running {@code lanes} to the retry set: their attempt aborted before {@code tx.commit} (called by a
+     * {@link DivergenceModel#txAbort}); they count as aborted lane-attempts.
+     */
+    void abortRunning(long lanes) {
+        lanes &= running;
+        if (lanes == 0) {
+            return;
+        }
+        running &= ~lanes;
+        retry |= lanes;
+        cta.launch.countTx(0, Long.bitCount(lanes));
+    }
+
     /** Wakes the group waiting for this transaction's admission or commit outcome. */
     public void wake() {
         cta.launch.txWake(cta, slot);

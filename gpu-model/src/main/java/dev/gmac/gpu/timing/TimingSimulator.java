@@ -65,6 +65,16 @@ public final class TimingSimulator {
         return cycle;
     }
 
+    /** The memory system (for agents that send messages or access a partition's L2: the TM commit units). */
+    public MemorySystem memory() {
+        return memory;
+    }
+
+    /** SIMT core {@code i} (for the hardware a model adds to the cores: a TM log unit). */
+    public SimtCore core(int i) {
+        return cores[i];
+    }
+
     /** The memory system's event queue (for agents and models that schedule their own events). */
     public EventQueue events() {
         return queue;

@@ -173,6 +173,11 @@ public final class HalvesModel extends DivergenceModel {
     }
 
     @Override
+    public int txAbort(int slot, long lanes) {
+        return pdom.txAbort(slot, lanes);
+    }
+
+    @Override
     public int maxDepth() {
         return pdom.maxDepth();
     }

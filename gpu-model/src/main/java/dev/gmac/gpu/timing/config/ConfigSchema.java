@@ -1,6 +1,7 @@
 package dev.gmac.gpu.timing.config;
 
 import dev.gmac.gpu.config.ConfigKey;
+import dev.gmac.gpu.tm.TmParams;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +81,30 @@ final class ConfigSchema {
             ConfigKey.integer("dram.tRCD", 0, 100_000, "activate to CAS in DRAM cycles"),
             ConfigKey.integer("dram.tRP", 0, 100_000, "precharge in DRAM cycles"),
             ConfigKey.integer("dram.tRAS", 0, 100_000, "activate to precharge in DRAM cycles"),
-            ConfigKey.integer("dram.tRC", 0, 100_000, "activate to activate, same bank, in DRAM cycles"));
+            ConfigKey.integer("dram.tRC", 0, 100_000, "activate to activate, same bank, in DRAM cycles"),
+            ConfigKey.integer("tm.concurrency", 0, 4096, "transaction warps per core at once (0: no limit)"),
+            ConfigKey.integer("tm.watchdog", 1, 1L << 30, "warp instructions of an attempt before a forced validation"),
+            ConfigKey.decimal("tm.cu.clock.mhz", 1, 100_000, "commit unit clock"),
+            ConfigKey.integer("tm.cu.l2.latency", 1, 1_000_000, "core cycles for a commit unit's own L2 hit"),
+            ConfigKey.integer("tm.cu.entries", 0, 1 << 24, "commit-unit ring entries per partition (0: unbounded)"),
+            ConfigKey.integer("tm.cu.buffer.words", 0, 1 << 20, "read/write-set buffer words per entry (0: unbounded)"),
+            ConfigKey.integer("tm.cu.port.bytes", 1, 4096, "commit-unit buffer port bytes per cycle (base Kilo TM)"),
+            ConfigKey.integer("tm.cu.hazard.rate", 1, 64, "last-writer-history operations per commit-unit cycle"),
+            ConfigKey.integer("tm.lwh.entries", 1, 1 << 20, "last-writer-history lookup-table entries"),
+            ConfigKey.integer("tm.lwh.assoc", 1, 1 << 20, "lookup-table ways"),
+            ConfigKey.integer("tm.lwh.buckets", 1, 1 << 24, "recency-bloom-filter buckets over all sub-arrays"),
+            ConfigKey.integer("tm.lwh.subarrays", 1, 64, "recency-bloom-filter sub-arrays (H3 hashes)"),
+            ConfigKey.integer("tm.cid.latency", 0, 1_000_000, "core cycles to get commit IDs from the central vendor"),
+            ConfigKey.integer("tm.warptm.port.bytes", 1, 4096, "commit-unit buffer port bytes per cycle with WarpTM"),
+            ConfigKey.choice("tm.warptm.resolution", resolutions(), "intra-warp conflict resolution"),
+            ConfigKey.size("tm.warptm.resolution.bytes", 1, 1 << 20, "resolution table per warp in shared memory"),
+            ConfigKey.integer("tm.warptm.resolution.buffers", 1, 64, "resolution tables a core multiplexes"),
+            ConfigKey.bool("tm.warptm.aggregation", "one outcome message per warp and commit unit"),
+            ConfigKey.bool("tm.warptm.coalescing", "coalesce a warp's validation reads and commit writes per block"),
+            ConfigKey.integer("tm.tcd.entries", 1, 1 << 24, "last-written-time entries per partition"),
+            ConfigKey.integer("tm.tcd.subarrays", 1, 64, "last-written-time sub-arrays"),
+            ConfigKey.size("tm.tcd.block.bytes", 4, 1 << 20, "temporal conflict detection granularity"),
+            ConfigKey.bool("tm.tcd.fix", "mark blocks pending during a write-back (closes the thesis's open gap)"));
 
     private static final Map<String, ConfigKey> BY_NAME = new LinkedHashMap<>();
 
@@ -94,6 +118,14 @@ final class ConfigSchema {
 
     static ConfigKey key(String name) {
         return BY_NAME.get(name);
+    }
+
+    private static Map<String, Object> resolutions() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (TmParams.Resolution r : TmParams.Resolution.values()) {
+            m.put(r.token(), r);
+        }
+        return m;
     }
 
     private static Map<String, Object> divergenceModels() {
@@ -180,6 +212,30 @@ final class ConfigSchema {
                 i(v, "dram.tRP"),
                 i(v, "dram.tRAS"),
                 i(v, "dram.tRC"));
+        TmParams tm = new TmParams(
+                i(v, "tm.concurrency"),
+                i(v, "tm.watchdog"),
+                d(v, "tm.cu.clock.mhz"),
+                i(v, "tm.cu.l2.latency"),
+                i(v, "tm.cu.entries"),
+                i(v, "tm.cu.buffer.words"),
+                i(v, "tm.cu.port.bytes"),
+                i(v, "tm.warptm.port.bytes"),
+                i(v, "tm.cu.hazard.rate"),
+                i(v, "tm.lwh.entries"),
+                i(v, "tm.lwh.assoc"),
+                i(v, "tm.lwh.buckets"),
+                i(v, "tm.lwh.subarrays"),
+                i(v, "tm.cid.latency"),
+                (TmParams.Resolution) v.get("tm.warptm.resolution"),
+                i(v, "tm.warptm.resolution.bytes"),
+                i(v, "tm.warptm.resolution.buffers"),
+                (Boolean) v.get("tm.warptm.aggregation"),
+                (Boolean) v.get("tm.warptm.coalescing"),
+                i(v, "tm.tcd.entries"),
+                i(v, "tm.tcd.subarrays"),
+                i(v, "tm.tcd.block.bytes"),
+                (Boolean) v.get("tm.tcd.fix"));
         return new TimingConfig(
                 (String) v.get("name"),
                 (String) v.get("description"),
@@ -191,7 +247,8 @@ final class ConfigSchema {
                 l1,
                 icnt,
                 memory,
-                dram);
+                dram,
+                tm);
     }
 
     /** The typed value of every key of {@code c}, in file order; the inverse of {@link #build}. */
@@ -263,6 +320,30 @@ final class ConfigSchema {
         v.put("dram.tRP", (long) d.tRP());
         v.put("dram.tRAS", (long) d.tRAS());
         v.put("dram.tRC", (long) d.tRC());
+        TmParams t = c.tm();
+        v.put("tm.concurrency", (long) t.concurrency());
+        v.put("tm.watchdog", (long) t.watchdog());
+        v.put("tm.cu.clock.mhz", t.cuClockMhz());
+        v.put("tm.cu.l2.latency", (long) t.cuL2Latency());
+        v.put("tm.cu.entries", (long) t.cuEntries());
+        v.put("tm.cu.buffer.words", (long) t.cuBufferWords());
+        v.put("tm.cu.port.bytes", (long) t.cuPortBytes());
+        v.put("tm.cu.hazard.rate", (long) t.hazardRate());
+        v.put("tm.lwh.entries", (long) t.lwhEntries());
+        v.put("tm.lwh.assoc", (long) t.lwhAssoc());
+        v.put("tm.lwh.buckets", (long) t.lwhBuckets());
+        v.put("tm.lwh.subarrays", (long) t.lwhSubArrays());
+        v.put("tm.cid.latency", (long) t.cidLatency());
+        v.put("tm.warptm.port.bytes", (long) t.warpPortBytes());
+        v.put("tm.warptm.resolution", t.resolution());
+        v.put("tm.warptm.resolution.bytes", (long) t.resolutionEntries());
+        v.put("tm.warptm.resolution.buffers", (long) t.resolutionBuffers());
+        v.put("tm.warptm.aggregation", t.aggregation());
+        v.put("tm.warptm.coalescing", t.coalescing());
+        v.put("tm.tcd.entries", (long) t.tcdEntries());
+        v.put("tm.tcd.subarrays", (long) t.tcdSubArrays());
+        v.put("tm.tcd.block.bytes", (long) t.tcdBlockBytes());
+        v.put("tm.tcd.fix", t.tcdFix());
         return v;
     }
 

@@ -1,5 +1,6 @@
 package dev.gmac.gpu.timing.config;
 
+import dev.gmac.gpu.tm.TmParams;
 import java.util.Objects;
 
 /**
@@ -22,6 +23,8 @@ import java.util.Objects;
  * @param interconnect  the crossbars
  * @param memory        partitions, line size, L2 slices and atomic units
  * @param dram          the DRAM channel of each partition
+ * @param tm            the transactional-memory hardware: commit units, log unit, concurrency control, WarpTM and
+ *                      temporal conflict detection (Fung thesis Ch4 and Ch6; the {@code tm.*} keys)
  */
 public record TimingConfig(
         String name,
@@ -34,7 +37,8 @@ public record TimingConfig(
         L1Config l1,
         InterconnectConfig interconnect,
         MemoryConfig memory,
-        DramConfig dram) {
+        DramConfig dram,
+        TmParams tm) {
 
     /** Checks that no part is null; value ranges are checked by the loader. */
     public TimingConfig {
@@ -49,6 +53,7 @@ public record TimingConfig(
         Objects.requireNonNull(interconnect, "interconnect");
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(dram, "dram");
+        Objects.requireNonNull(tm, "tm");
     }
 
     /** Loads a named preset ({@link TimingPresets#names()}) or a preset file path. */
@@ -74,6 +79,12 @@ public record TimingConfig(
     /** The same configuration under another name (used by files that extend a preset). */
     public TimingConfig withName(String newName, String newDescription) {
         return new TimingConfig(
-                newName, newDescription, clocks, core, simt, shared, constantCache, l1, interconnect, memory, dram);
+                newName, newDescription, clocks, core, simt, shared, constantCache, l1, interconnect, memory, dram, tm);
+    }
+
+    /** The same configuration with the transactional-memory hardware {@code params}. */
+    public TimingConfig withTm(TmParams params) {
+        return new TimingConfig(
+                name, description, clocks, core, simt, shared, constantCache, l1, interconnect, memory, dram, params);
     }
 }

@@ -173,7 +173,14 @@ public final class TimingPresets {
         if (!f.problems().isEmpty()) {
             throw new TimingConfigException(f.source(), f.firstProblemLine(), f.problems());
         }
-        TimingConfig config = ConfigSchema.build(values);
+        TimingConfig config;
+        try {
+            config = ConfigSchema.build(values);
+        } catch (IllegalArgumentException e) {
+            // a rule between several tm.* keys (TmParams checks them)
+            f.fileProblem("transactional-memory keys: " + e.getMessage());
+            throw new TimingConfigException(f.source(), f.firstProblemLine(), f.problems());
+        }
         for (ConfigSchema.Problem p : ConfigSchema.crossCheck(config)) {
             f.problem(lineOf.getOrDefault(p.key(), 0), p.message());
         }

@@ -25,6 +25,12 @@ import java.util.ArrayDeque;
  * loads go through the constant cache, which serialises distinct addresses; atomics go to the partitions'
  * atomic units. Takes a new warp instruction every {@code ceil(warpSize / ldst.width)} cycles at best.
  *
+ * <p>Transactional accesses of a TM model with logs (Kilo TM, Fung thesis §4.2.4) add the log unit's traffic to
+ * the instruction: each log row it appends is a coalesced local-memory write for the whole warp (void lanes
+ * included), a buffered store reaches no global memory, and a load whose lane read its own write waits for a walk
+ * of the write-log. At commit the log unit reads the logs back through the L1 ({@link #logRead}), taking the
+ * unit's cycles when no instruction needs them.
+ *
  * <p>Its extra cycles are counted by reason ({@link MemoryStall}). It is the cores' {@link MemoryClient}.
  */
 final class LoadStoreUnit implements MemoryClient {
@@ -51,15 +57,17 @@ final class LoadStoreUnit implements MemoryClient {
     private final long threadSlots;
     private final ArrayDeque<PendingLoad> loadPool = new ArrayDeque<>();
 
-    private final long[] segmentAddress;
-    private final int[] segmentBytes;
-    private final int[] segmentLanes;
+    private long[] segmentAddress;
+    private int[] segmentBytes;
+    private int[] segmentLanes;
+    private IssueClass[] segmentClass;
+    private boolean[] segmentStore;
     private int segmentCount;
     private int nextSegment;
-    private IssueClass segmentClass;
-    private boolean segmentStore;
     private int segmentAccessBytes;
-    private PendingLoad segmentLoad;
+    private SegmentWaiter segmentLoad;
+    private final ArrayDeque<Long> logLines = new ArrayDeque<>();
+    private final ArrayDeque<LogRead> logWaiters = new ArrayDeque<>();
     private long busyUntil;
     private boolean blocked;
 
@@ -92,6 +100,112 @@ final class LoadStoreUnit implements MemoryClient {
         this.segmentAddress = new long[warpSize];
         this.segmentBytes = new int[warpSize];
         this.segmentLanes = new int[warpSize];
+        this.segmentClass = new IssueClass[warpSize];
+        this.segmentStore = new boolean[warpSize];
+    }
+
+    /** Per-thread local-memory offset of read-log row 0 (above every frame the functional model allows). */
+    static final long READ_LOG_BASE = 1L << 24;
+    /** Per-thread local-memory offset of write-log row 0. */
+    static final long WRITE_LOG_BASE = 1L << 25;
+    /** Bytes per log entry and lane: the address word and the value word. */
+    static final int LOG_ENTRY_BYTES = 8;
+
+    /** One log read of the transaction log unit: its lines, and what to do once the last has arrived. */
+    private static final class LogRead implements SegmentWaiter {
+        final java.util.function.LongConsumer done;
+        int remaining;
+        long latest;
+
+        LogRead(int lines, java.util.function.LongConsumer done) {
+            this.remaining = lines;
+            this.done = done;
+        }
+
+        @Override
+        public long segmentDone(long tick) {
+            latest = Math.max(latest, tick);
+            if (--remaining > 0) {
+                return -1;
+            }
+            done.accept(latest);
+            return TimeBase.tickToCycleCeil(latest);
+        }
+    }
+
+    /**
+     * The transaction log unit reads {@code rows} rows from {@code firstRow} of warp slot {@code w}'s read-log (or
+     * write-log) through the L1 (two lines per row and 32 lanes: the address and the value words); {@code done}
+     * gets the tick the last line arrives. Log reads use the unit's cycles that no instruction needs.
+     */
+    void logRead(
+            WarpSlot w, boolean writeLog, int firstRow, int rows, long cycle, java.util.function.LongConsumer done) {
+        int before = logLines.size();
+        for (int r = firstRow; r < firstRow + rows; r++) {
+            long off = (writeLog ? WRITE_LOG_BASE : READ_LOG_BASE) + (long) r * LOG_ENTRY_BYTES;
+            addLogLines(w, off);
+            addLogLines(w, off + 4);
+        }
+        int n = logLines.size() - before;
+        if (n == 0) {
+            done.accept(TimeBase.cycleToTick(cycle));
+            return;
+        }
+        LogRead lr = new LogRead(n, done);
+        for (int i = 0; i < n; i++) {
+            logWaiters.add(lr);
+        }
+        core.wake(cycle);
+    }
+
+    private void addLogLines(WarpSlot w, long offset) {
+        int lanesPerLine = lineBytes / 4;
+        for (int lane = 0; lane < warpSize; lane += lanesPerLine) {
+            long a = AddressMap.localAddress(offset, threadBase + (long) w.index * warpSize + lane, threadSlots);
+            logLines.add(a & -lineBytes);
+        }
+    }
+
+    /** Appends the log unit's segments of a transactional access ({@link IssueRecord#txLog}); returns the walk's. */
+    private int appendLogSegments(WarpSlot w, IssueRecord in) {
+        for (int r = in.txReadRow(); r < in.txReadRow() + in.txReadRows(); r++) {
+            long off = READ_LOG_BASE + (long) r * LOG_ENTRY_BYTES;
+            appendLines(w, off, true);
+            appendLines(w, off + 4, true);
+        }
+        for (int r = in.txWriteRow(); r < in.txWriteRow() + in.txWriteRows(); r++) {
+            long off = WRITE_LOG_BASE + (long) r * LOG_ENTRY_BYTES;
+            appendLines(w, off, true);
+            appendLines(w, off + 4, true);
+        }
+        int before = segmentCount;
+        for (int r = 0; r < in.txWalkRows(); r++) {
+            long off = WRITE_LOG_BASE + (long) r * LOG_ENTRY_BYTES;
+            appendLines(w, off, false);
+            appendLines(w, off + 4, false);
+        }
+        return segmentCount - before;
+    }
+
+    private void appendLines(WarpSlot w, long offset, boolean store) {
+        int lanesPerLine = lineBytes / 4;
+        for (int lane = 0; lane < warpSize; lane += lanesPerLine) {
+            long a = AddressMap.localAddress(offset, threadBase + (long) w.index * warpSize + lane, threadSlots);
+            if (segmentCount == segmentAddress.length) {
+                int n = segmentCount * 2;
+                segmentAddress = java.util.Arrays.copyOf(segmentAddress, n);
+                segmentBytes = java.util.Arrays.copyOf(segmentBytes, n);
+                segmentLanes = java.util.Arrays.copyOf(segmentLanes, n);
+                segmentClass = java.util.Arrays.copyOf(segmentClass, n);
+                segmentStore = java.util.Arrays.copyOf(segmentStore, n);
+            }
+            segmentAddress[segmentCount] = a & -lineBytes;
+            segmentBytes[segmentCount] = lineBytes;
+            segmentLanes[segmentCount] = lanesPerLine;
+            segmentClass[segmentCount] = IssueClass.MEM_LOCAL;
+            segmentStore[segmentCount] = store;
+            segmentCount++;
+        }
     }
 
     /** Drops cached lines (kernel boundary: the L1 is not coherent). */
@@ -104,9 +218,9 @@ final class LoadStoreUnit implements MemoryClient {
         }
     }
 
-    /** True while segments of an issued instruction remain and the unit is not waiting for an MSHR. */
+    /** True while segments of an issued instruction remain (and the unit is not waiting for an MSHR) or log reads. */
     boolean hasWork() {
-        return nextSegment < segmentCount && !blocked;
+        return (nextSegment < segmentCount && !blocked) || !logLines.isEmpty();
     }
 
     /** True while the unit waits for an MSHR entry to free. */
@@ -147,19 +261,21 @@ final class LoadStoreUnit implements MemoryClient {
             }
             return;
         }
-        int segments = coalescer.coalesce(lanes, n, in.accessBytes());
+        int segments = in.txBuffered() ? 0 : coalescer.coalesce(lanes, n, in.accessBytes());
+        boolean store = in.isStore() && c != IssueClass.ATOMIC;
         for (int i = 0; i < segments; i++) {
             segmentAddress[i] = coalescer.segment(i);
             segmentBytes[i] = coalescer.bytes(i);
             segmentLanes[i] = coalescer.lanes(i);
+            segmentClass[i] = c;
+            segmentStore[i] = store;
         }
         segmentCount = segments;
         nextSegment = 0;
-        segmentClass = c;
-        segmentStore = in.isStore() && c != IssueClass.ATOMIC;
         segmentAccessBytes = in.accessBytes();
         blocked = false;
-        int passes = segments;
+        int walk = in.txReadRows() + in.txWriteRows() + in.txWalkRows() > 0 ? appendLogSegments(w, in) : 0;
+        int passes = segmentCount;
         if (c == IssueClass.MEM_CONST) {
             passes = distinctAddresses(n);
             if (passes > issueCycles) {
@@ -177,9 +293,12 @@ final class LoadStoreUnit implements MemoryClient {
         busyUntil = cycle + Math.max(issueCycles, passes);
         segmentLoad = null;
         boolean returnsData = in.isLoad() && in.destinationCount() > 0;
-        if (returnsData && segments > 0) {
+        int waitFor = (store ? 0 : segments) + walk;
+        if (returnsData && waitFor > 0) {
             PendingLoad p = loadPool.isEmpty() ? new PendingLoad() : loadPool.pollFirst();
-            p.start(w, in, segments);
+            p.start(w, in, waitFor);
+            p.atomicLanes = c == IssueClass.ATOMIC ? n : 0;
+            p.issued = cycle;
             w.pendingLoads++;
             segmentLoad = p;
         }
@@ -215,9 +334,12 @@ final class LoadStoreUnit implements MemoryClient {
         return d;
     }
 
-    /** Handles the next segment, if any, in {@code cycle}. */
+    /** Handles the next segment, if any, in {@code cycle}; else the next line of the log unit's reads. */
     void process(long cycle) {
         if (nextSegment >= segmentCount) {
+            if (!logLines.isEmpty()) {
+                processLogLine(TimeBase.cycleToTick(cycle));
+            }
             return;
         }
         if (handle(nextSegment, TimeBase.cycleToTick(cycle))) {
@@ -232,11 +354,33 @@ final class LoadStoreUnit implements MemoryClient {
         }
     }
 
+    private void processLogLine(long tick) {
+        long a = logLines.peek();
+        SegmentWaiter saved = segmentLoad;
+        segmentLoad = logWaiters.peek();
+        boolean done;
+        if (l1 != null) {
+            done = cachedLoad(l1, l1Mshr, MemoryRequest.Fill.L1, a, l1LatencyTicks, tick, true);
+        } else {
+            read(a, MemoryRequest.Fill.NONE, segmentLoad, tick);
+            done = true;
+        }
+        segmentLoad = saved;
+        if (done) {
+            logLines.poll();
+            logWaiters.poll();
+            counters.logLines++;
+        } else {
+            counters.memoryStalls[MemoryStall.CACHE_RESOURCES.ordinal()]++;
+        }
+    }
+
     private boolean handle(int i, long tick) {
         long a = segmentAddress[i];
-        switch (segmentClass) {
+        boolean segStore = segmentStore[i];
+        switch (segmentClass[i]) {
             case MEM_GLOBAL:
-                if (segmentStore) {
+                if (segStore) {
                     storeGlobal(a, segmentBytes[i], tick);
                     return true;
                 }
@@ -246,7 +390,7 @@ final class LoadStoreUnit implements MemoryClient {
                 read(a, MemoryRequest.Fill.NONE, segmentLoad, tick);
                 return true;
             case MEM_LOCAL:
-                if (segmentStore) {
+                if (segStore) {
                     if (l1 != null) {
                         writeBack(a, tick);
                     } else {
@@ -280,7 +424,7 @@ final class LoadStoreUnit implements MemoryClient {
                 return true;
             }
             default:
-                throw new IllegalStateException("not a segment class: " + segmentClass);
+                throw new IllegalStateException("not a segment class: " + segmentClass[i]);
         }
     }
 
@@ -373,7 +517,7 @@ final class LoadStoreUnit implements MemoryClient {
         }
     }
 
-    private void read(long address, MemoryRequest.Fill fill, PendingLoad load, long tick) {
+    private void read(long address, MemoryRequest.Fill fill, SegmentWaiter load, long tick) {
         MemoryRequest r = memory.obtain().kind(MemoryRequest.Kind.READ);
         r.address = address;
         r.core = coreId;
@@ -390,13 +534,19 @@ final class LoadStoreUnit implements MemoryClient {
         memory.send(r, tick);
     }
 
-    private void complete(PendingLoad load, long tick) {
+    private void complete(SegmentWaiter load, long tick) {
         if (load == null) {
             return;
         }
         long cycle = load.segmentDone(tick);
         if (cycle >= 0) {
-            loadPool.addLast(load);
+            if (load instanceof PendingLoad) {
+                PendingLoad p = (PendingLoad) load;
+                if (p.atomicLanes > 0) {
+                    counters.atomicThreadCycles += (cycle - p.issued) * p.atomicLanes;
+                }
+                loadPool.addLast(p);
+            }
             core.wake(cycle);
         }
     }
@@ -411,7 +561,7 @@ final class LoadStoreUnit implements MemoryClient {
                 drain(constantMshr.release(r.address >>> lineShift), tick);
                 break;
             default:
-                complete((PendingLoad) r.tag, tick);
+                complete((SegmentWaiter) r.tag, tick);
                 break;
         }
         memory.release(r);
@@ -421,7 +571,7 @@ final class LoadStoreUnit implements MemoryClient {
     private void drain(MemoryRequest waiter, long tick) {
         while (waiter != null) {
             MemoryRequest next = waiter.next;
-            complete((PendingLoad) waiter.tag, tick);
+            complete((SegmentWaiter) waiter.tag, tick);
             memory.release(waiter);
             waiter = next;
         }

@@ -7,7 +7,7 @@ import dev.gmac.gpu.timing.event.TimeBase;
  * One issued load (or value-returning atomic) waiting for its segments: when the last one arrives, its
  * destination registers become ready at the latest arrival. Pooled by the load/store unit.
  */
-final class PendingLoad {
+final class PendingLoad implements SegmentWaiter {
     private final int[] destinations = new int[IssueRecord.MAX_DESTINATIONS];
     private int destinationCount;
     private WarpSlot warp;
@@ -19,6 +19,10 @@ final class PendingLoad {
     private int targetCount;
     private int remaining;
     private long latestTick;
+    /** Lanes of an atomic waiting for its results, and the cycle it issued (thread-state accounting). */
+    int atomicLanes;
+
+    long issued;
 
     void start(WarpSlot w, IssueRecord in, int segments) {
         this.warp = w;
@@ -51,7 +55,8 @@ final class PendingLoad {
      *
      * @return the cycle the whole load completes, or -1 while segments remain
      */
-    long segmentDone(long tick) {
+    @Override
+    public long segmentDone(long tick) {
         latestTick = Math.max(latestTick, tick);
         if (--remaining > 0) {
             return -1;

@@ -13,6 +13,7 @@ import dev.gmac.gpu.timing.stats.CoreCounters;
 import dev.gmac.gpu.timing.stats.IssueSlot;
 import dev.gmac.gpu.timing.stats.MemoryStall;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * One SIMT core (Fung thesis §2.3.3, Figure 2.2): resident CTAs (of any kernels that fit: CTA slots, warp slots,
@@ -203,6 +204,10 @@ public final class SimtCore implements IssueProbe {
             slot.atBarrier = false;
             slot.barrierRelease = 0;
             slot.pendingLoads = 0;
+            slot.launched = cycle;
+            slot.validLanes =
+                    (int) Math.min(config.warpSize(), res.threadsPerCta() - (long) placed * config.warpSize());
+            slot.barrierSince = -1;
             slot.scoreboard.reset(res.registerSlots());
             slot.ibuffer.restart(cycle);
             cta.warps[placed++] = slot;
@@ -230,10 +235,26 @@ public final class SimtCore implements IssueProbe {
         if (w.active) {
             // also the warp being issued right now (the last arriver at a barrier): it waits the latency too
             w.atBarrier = false;
-            w.decoded = false; // a regrouping divergence model may have changed the slot's group
+            // a TM model may have moved it (a retry restarts the transaction's body), or a regrouping divergence
+            // model may have changed the slot's group
+            w.decoded = false;
+            if (barrier && w.barrierSince >= 0) {
+                counters.barrierThreadCycles += (cycle - w.barrierSince) * w.barrierLanes;
+                w.barrierSince = -1;
+            }
             w.barrierRelease = Math.max(w.barrierRelease, barrier ? cycle + config.barrierLatency() : cycle + 1);
             wake(Math.max(cycle + 1, lastStep + 1));
         }
+    }
+
+    /**
+     * This core's transaction log unit reads {@code rows} rows from {@code firstRow} of the read-log (or, with
+     * {@code writeLog}, the write-log) of warp {@code warp} of the CTA in local slot {@code localCta}, through the L1
+     * (Fung thesis §4.2.4); {@code done} gets the tick the last line arrives.
+     */
+    public void logRead(
+            int localCta, int warp, boolean writeLog, int firstRow, int rows, long cycle, LongConsumer done) {
+        ldst.logRead(ctas[localCta].warps[warp], writeLog, firstRow, rows, cycle, done);
     }
 
     /**
@@ -453,6 +474,10 @@ public final class SimtCore implements IssueProbe {
         }
         if (in.slotWaits()) {
             w.atBarrier = true; // held until the functional model wakes it (wakeWarp)
+            if (in.barrierWait()) {
+                w.barrierSince = cycle;
+                w.barrierLanes = lanes;
+            }
         }
         w.ibuffer.issued(cycle);
     }
@@ -475,6 +500,7 @@ public final class SimtCore implements IssueProbe {
 
     private void retire(WarpSlot w, long cycle) {
         CtaSlot cta = w.cta;
+        counters.threadCycles += (cycle + 1 - w.launched) * w.validLanes;
         w.active = false;
         w.generation++;
         schedulers[w.scheduler].remove(w.index);

@@ -22,6 +22,14 @@ final class WarpSlot {
     boolean decoded;
     boolean atBarrier;
     long barrierRelease;
+    /** Cycle the warp's CTA was launched, and its valid lanes (thread-cycle accounting). */
+    long launched;
+
+    int validLanes;
+    /** Cycle the warp began waiting at a barrier (-1: not waiting), and the lanes that wait. */
+    long barrierSince = -1;
+
+    int barrierLanes;
     /** Load instructions of this warp whose data has not all returned. */
     int pendingLoads;
     /** Cached operand-ready cycle of the decoded instruction, valid while the scoreboard version matches. */

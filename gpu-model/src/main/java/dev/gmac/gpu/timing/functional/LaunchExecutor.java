@@ -14,6 +14,8 @@ import dev.gmac.gpu.timing.KernelResources;
 import dev.gmac.gpu.timing.TimingException;
 import dev.gmac.gpu.timing.WarpExecutor;
 import dev.gmac.gpu.timing.WarpWaker;
+import dev.gmac.gpu.tm.LazyTm;
+import dev.gmac.gpu.tm.TxAccess;
 
 /**
  * The PTX functional engine ({@code dev.gmac.gpu.exec}) as the timing model's {@link WarpExecutor}:
@@ -41,6 +43,7 @@ public final class LaunchExecutor implements WarpExecutor {
     private final Insn[] code;
     private final int predicateBase;
     private final KernelResources resources;
+    private final LazyTm lazyTm;
 
     /**
      * @param launch             a launch prepared by {@code SoftwareGpu.prepare} and not yet run
@@ -58,6 +61,7 @@ public final class LaunchExecutor implements WarpExecutor {
             maxPreds = Math.max(maxPreds, f.preds);
         }
         this.predicateBase = maxSlots;
+        this.lazyTm = launch.tm() instanceof LazyTm ? (LazyTm) launch.tm() : null;
         FunctionInfo kernel = launch.kernel();
         long ctas = launch.grid().count();
         if (ctas > Integer.MAX_VALUE) {
@@ -176,14 +180,37 @@ public final class LaunchExecutor implements WarpExecutor {
             rec.activeMask(0);
         }
         if (rec.isMemory()) {
-            placeAccesses(rec);
+            long lanes = lazyTm == null ? -1L : transactional(rec);
+            placeAccesses(rec, lanes);
         }
     }
 
+    /**
+     * A transactional global access of a lazy TM model (Fung thesis §4.2.3-4.2.4): the log rows it appended and the
+     * write-log walk go to the record for the load/store unit; a buffered store touches no global memory, an atomic
+     * becomes a global read (its write is buffered), and only the lanes that read global memory access it. Returns
+     * the lanes whose addresses count (all for an ordinary access).
+     */
+    private long transactional(IssueRecord rec) {
+        TxAccess a = lazyTm.takeAccess();
+        if (a == null) {
+            return -1L;
+        }
+        if (lazyTm.logsInLocalMemory()) {
+            rec.txLog(a.readRow, a.readRows, a.writeRow, a.writeRows, a.walkRows, a.buffered);
+        } else {
+            rec.txLog(0, 0, 0, 0, 0, a.buffered);
+        }
+        if (rec.issueClass() == IssueClass.ATOMIC) {
+            rec.resolvedClass(IssueClass.MEM_GLOBAL);
+        }
+        return a.globalLanes;
+    }
+
     /** Turns the recorded addresses into the timing model's address spaces and refines a generic access's class. */
-    private static void placeAccesses(IssueRecord rec) {
+    private static void placeAccesses(IssueRecord rec, long only) {
         int space = rec.space;
-        long lanes = rec.addressMask();
+        long lanes = rec.addressMask() & only;
         rec.accessMask(lanes);
         if (space < 0 || lanes == 0) {
             return;
@@ -195,7 +222,11 @@ public final class LaunchExecutor implements WarpExecutor {
             rec.resolvedClass(resolved);
         }
         boolean atomic = decoded == IssueClass.ATOMIC || rec.insn.op == Op.ATOM;
-        rec.memoryAccess(rec.accessBytes(), !rec.writes || atomic, rec.writes);
+        if (rec.txBuffered() && atomic) {
+            rec.memoryAccess(rec.accessBytes(), true, false); // the read of a transactional atomic
+        } else {
+            rec.memoryAccess(rec.accessBytes(), !rec.writes || atomic, rec.writes);
+        }
         long window = space == StateSpace.GLOBAL ? 0 : StateSpace.window(space);
         long extra = space == StateSpace.PARAM ? PARAM_OFFSET : 0;
         while (lanes != 0) {

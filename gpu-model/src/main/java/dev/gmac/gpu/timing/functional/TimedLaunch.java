@@ -11,8 +11,13 @@ import dev.gmac.gpu.timing.Agent;
 import dev.gmac.gpu.timing.TimingException;
 import dev.gmac.gpu.timing.TimingSimulator;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
+import dev.gmac.gpu.timing.tm.TmHardware;
+import dev.gmac.gpu.timing.tm.TmTimingStats;
+import dev.gmac.gpu.tm.KiloTm;
+import dev.gmac.gpu.tm.LazyTm;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs a PTX kernel on the software GPU under the timing model, which owns the launch: its CTA launch unit places
@@ -28,8 +33,16 @@ public final class TimedLaunch {
     /** Default watchdog: cycles after which a kernel is declared stuck. */
     public static final long DEFAULT_CYCLE_LIMIT = 2_000_000_000L;
 
-    /** The functional and the timing statistics of one launch. */
-    public record Result(LaunchStats functional, KernelTimingStats timing) {}
+    /**
+     * The functional and the timing statistics of one launch, and what the transactional-memory hardware counted
+     * ({@code tm}: null unless the launch ran Kilo TM or one of its refinements).
+     */
+    public record Result(LaunchStats functional, KernelTimingStats timing, TmTimingStats tm) {
+        /** A launch without transactional-memory hardware. */
+        public Result(LaunchStats functional, KernelTimingStats timing) {
+            this(functional, timing, null);
+        }
+    }
 
     private TimedLaunch() {}
 
@@ -79,6 +92,39 @@ public final class TimedLaunch {
             int dynamicSharedBytes,
             LaunchOptions options,
             long... args) {
+        return run(
+                gpu,
+                timing,
+                registersPerThread,
+                cycleLimit,
+                module,
+                kernel,
+                grid,
+                block,
+                dynamicSharedBytes,
+                options,
+                null,
+                args);
+    }
+
+    /**
+     * As {@link #run(SoftwareGpu, TimingSimulator, int, long, PtxModule, String, Dim3, Dim3, int, LaunchOptions,
+     * long...)}, calling {@code prepared} with the prepared launch before it runs (to give its TM model a journal,
+     * say).
+     */
+    public static Result run(
+            SoftwareGpu gpu,
+            TimingSimulator timing,
+            int registersPerThread,
+            long cycleLimit,
+            PtxModule module,
+            String kernel,
+            Dim3 grid,
+            Dim3 block,
+            int dynamicSharedBytes,
+            LaunchOptions options,
+            Consumer<KernelLaunch> prepared,
+            long... args) {
         String preset = timing.config().name();
         int width = timing.config().core().warpSize();
         if (options.warpSize() != 0 && options.warpSize() != width) {
@@ -90,10 +136,19 @@ public final class TimedLaunch {
             o = o.withDivergence(timing.config().simt().divergence());
         }
         KernelLaunch launch = gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, o, args);
+        if (prepared != null) {
+            prepared.accept(launch);
+        }
         LaunchExecutor executor = new LaunchExecutor(launch, registersPerThread);
         List<Agent> agents = new ArrayList<>();
+        TmHardware hardware = null;
         if (launch.tm() instanceof CglTm) {
             agents.add(new CglLockUnit((CglTm) launch.tm(), timing.config()));
+        } else if (launch.tm() instanceof KiloTm) {
+            hardware = new TmHardware((KiloTm) launch.tm(), timing);
+            agents.addAll(hardware.agents());
+        } else if (launch.tm() instanceof LazyTm) {
+            ((LazyTm) launch.tm()).configure(timing.config().tm()); // Ideal TM: no hardware to model
         }
         KernelTimingStats stats;
         try {
@@ -101,6 +156,7 @@ public final class TimedLaunch {
         } finally {
             launch.release(); // a launch stopped by the cycle limit still gives back its device heap
         }
-        return new Result(launch.stats(), stats);
+        return new Result(
+                launch.stats(), stats, hardware == null ? null : hardware.stats(stats.startCycle() + stats.cycles()));
     }
 }

@@ -15,7 +15,9 @@ import dev.gmac.gpu.timing.stats.PartitionCounters;
  * MSHR table that merges later accesses to the same line, and reach the DRAM queue {@code
  * dram.scheduler.latency} core cycles later. Writes allocate without fetching (no sector masks) and set the
  * dirty bit; dirty victims are written back to DRAM. Atomics are performed on the line by the atomic unit,
- * {@code l2.atomic.cycles} L2 cycles per lane operation, serialised per partition.
+ * {@code l2.atomic.cycles} L2 cycles per lane operation, serialised per partition. A commit unit's own access
+ * (validation read, commit write) enters the same port but spends {@code tm.cu.l2.latency} core cycles in the
+ * pipeline instead (it sits beside the slice; decision 0340).
  */
 final class MemoryPartition {
     private final int id;
@@ -27,6 +29,9 @@ final class MemoryPartition {
     private final PartitionCounters counters;
     private final long portTicks;
     private final long pipelineTicks;
+    /** Pipeline of a commit unit's own access (no crossbar, no core-side queues; decision 0340). */
+    private final long localPipelineTicks;
+
     private final long schedulerTicks;
     private final long atomicTicksPerOp;
     private final int lineShift;
@@ -51,6 +56,7 @@ final class MemoryPartition {
         this.dram = new DramChannel(config.dram(), config.memory().lineBytes(), time.dramCycle(), queue, counters);
         this.portTicks = time.l2Cycle();
         this.pipelineTicks = pipelineTicks;
+        this.localPipelineTicks = TimeBase.cycleToTick(config.tm().cuL2Latency());
         this.schedulerTicks = TimeBase.cycleToTick(config.dram().schedulerLatency());
         this.atomicTicksPerOp = (long) config.memory().atomicCycles() * time.l2Cycle();
         this.lineShift = Integer.numberOfTrailingZeros(config.memory().lineBytes());
@@ -68,25 +74,36 @@ final class MemoryPartition {
     void arrive(MemoryRequest r, long now) {
         long start = Math.max(now, portFree);
         portFree = start + portTicks;
-        long ready = start + pipelineTicks;
+        long ready = start + (r.local ? localPipelineTicks : pipelineTicks);
         long line = map.partitionLocalLine(r.address);
         int pending = pendingLines.find(line);
         switch (r.kind()) {
             case READ:
                 counters.l2Reads++;
+                if (r.local) {
+                    counters.validationReads++;
+                }
                 if (pending >= 0) {
                     counters.l2MshrMerges++;
+                    r.hit = true;
                     pendingLines.merge(pending, r);
                 } else if (l2.access(line)) {
                     counters.l2Hits++;
+                    r.hit = true;
                     system.reply(r, ready);
                 } else {
                     counters.l2Misses++;
                     miss(line, r, ready, false);
                 }
+                if (r.hit && r.local) {
+                    counters.validationHits++;
+                }
                 break;
             case WRITE:
                 counters.l2Writes++;
+                if (r.local) {
+                    counters.commitWrites++;
+                }
                 if (pending >= 0 || l2.markDirty(line)) {
                     counters.l2Hits++;
                 } else {

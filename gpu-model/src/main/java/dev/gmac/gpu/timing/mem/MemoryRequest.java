@@ -1,6 +1,7 @@
 package dev.gmac.gpu.timing.mem;
 
 import dev.gmac.gpu.timing.event.Event;
+import dev.gmac.gpu.timing.stats.FlitClass;
 
 /**
  * One memory transaction moving through the memory system: a line read, a write of some bytes of a line, or
@@ -19,7 +20,19 @@ public final class MemoryRequest extends Event {
         /** Write {@link #bytes} bytes of one line; no reply. */
         WRITE,
         /** {@link #ops} lane atomics on one line, performed by the partition's atomic unit; reply carries results. */
-        ATOMIC
+        ATOMIC,
+        /**
+         * A message of the transactional-memory protocol between a core and a commit unit ({@link #bytes} of
+         * payload after the control bytes), delivered to {@link #handler}; never touches L2.
+         */
+        MESSAGE
+    }
+
+    /** Receives a message, or the completion of a commit unit's own L2 access (Fung thesis §4.2.5). */
+    @FunctionalInterface
+    public interface Handler {
+        /** {@code request} arrived (or completed) at tick {@code tick}; the handler releases it. */
+        void handle(MemoryRequest request, long tick);
     }
 
     /** Where the reply goes in the core. */
@@ -39,6 +52,7 @@ public final class MemoryRequest extends Event {
     static final int STAGE_REPLY_INJECT = 5;
     static final int STAGE_REPLY_EJECT = 6;
     static final int STAGE_CORE = 7;
+    static final int STAGE_LOCAL_DONE = 8;
 
     private final MemorySystem system;
 
@@ -61,6 +75,14 @@ public final class MemoryRequest extends Event {
     public Object tag;
     /** Intrusive link: MSHR waiter chains. */
     public MemoryRequest next;
+    /** What the flits carry (null: derived from the kind and the address). */
+    public FlitClass flitClass;
+    /** Receives a MESSAGE, or a commit unit's own L2 access when it completes. */
+    public Handler handler;
+    /** A commit unit's access to its partition's L2 (no crossbar; completion goes to {@link #handler}). */
+    public boolean local;
+    /** Set by the partition: the READ hit in L2 (or merged with a pending miss). */
+    public boolean hit;
 
     MemoryRequest(MemorySystem system) {
         this.system = system;
@@ -89,6 +111,21 @@ public final class MemoryRequest extends Event {
         fill = Fill.NONE;
         tag = null;
         next = null;
+        flitClass = null;
+        handler = null;
+        local = false;
+        hit = false;
+    }
+
+    /** The partition the request goes to or comes from. */
+    public int partition() {
+        return partition;
+    }
+
+    /** Sets the partition of a MESSAGE or a commit unit's access (others derive it from the address). */
+    public MemoryRequest partition(int p) {
+        this.partition = p;
+        return this;
     }
 
     @Override

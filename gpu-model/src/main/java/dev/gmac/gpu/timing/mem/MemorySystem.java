@@ -3,6 +3,7 @@ package dev.gmac.gpu.timing.mem;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.event.EventQueue;
 import dev.gmac.gpu.timing.event.TimeBase;
+import dev.gmac.gpu.timing.stats.FlitClass;
 import dev.gmac.gpu.timing.stats.PartitionCounters;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,15 +102,77 @@ public final class MemorySystem {
      */
     public void send(MemoryRequest r, long now) {
         r.partition = map.partition(r.address);
+        inject(r, now);
+    }
+
+    private void inject(MemoryRequest r, long now) {
         int payload = r.kind() == MemoryRequest.Kind.READ ? 0 : r.bytes;
         r.flits = requestNet.flits(controlBytes + payload);
+        if (r.flitClass == null) {
+            r.flitClass = classify(r);
+        }
         counters[r.partition].requestFlits += r.flits;
-        if (r.kind() != MemoryRequest.Kind.READ) {
+        counters[r.partition].flits[r.flitClass.ordinal()] += r.flits;
+        if (r.kind() == MemoryRequest.Kind.WRITE || r.kind() == MemoryRequest.Kind.ATOMIC) {
             outstandingWrites++;
         }
         long head = requestNet.inject(r.core / concentration, r.flits, now);
         r.stage = MemoryRequest.STAGE_REQUEST_EJECT;
         queue.schedule(r, head);
+    }
+
+    private static FlitClass classify(MemoryRequest r) {
+        if (r.address >= AddressMap.LOCAL_BASE) {
+            return FlitClass.LMEM;
+        }
+        if (r.address >= AddressMap.CONSTANT_BASE) {
+            return FlitClass.OTHER;
+        }
+        switch (r.kind()) {
+            case READ:
+                return FlitClass.GMEM_READ;
+            case WRITE:
+                return FlitClass.GMEM_WRITE;
+            case ATOMIC:
+                return FlitClass.ATOMIC;
+            default:
+                return FlitClass.TX_MSG;
+        }
+    }
+
+    /**
+     * A core sends a transactional-memory MESSAGE ({@code r.core}, {@code r.bytes} of payload, {@code r.flitClass},
+     * {@code r.handler}) to the commit unit of partition {@code r.partition()} through the request crossbar; it
+     * shares the core's port with ordinary requests, and messages from one core to one partition arrive in order.
+     */
+    public void sendToPartition(MemoryRequest r, long now) {
+        r.kind(MemoryRequest.Kind.MESSAGE);
+        inject(r, now);
+    }
+
+    /** The commit unit of partition {@code r.partition()} sends a MESSAGE to core {@code r.core} (reply crossbar). */
+    public void sendToCore(MemoryRequest r, long now) {
+        r.kind(MemoryRequest.Kind.MESSAGE);
+        if (r.flitClass == null) {
+            r.flitClass = FlitClass.TX_MSG;
+        }
+        r.stage = MemoryRequest.STAGE_REPLY_INJECT;
+        queue.schedule(r, now);
+    }
+
+    /**
+     * The commit unit of partition {@code r.partition()} accesses its own L2 slice (a validation READ of the line at
+     * {@code r.address}, or a commit WRITE of {@code r.bytes}): no crossbar; the access competes for the L2 port
+     * and goes to DRAM on a miss, and {@code r.handler} is called when it completes (a READ when its data is back,
+     * a WRITE when it is performed at L2).
+     */
+    public void partitionAccess(MemoryRequest r, long now) {
+        r.local = true;
+        if (r.kind() == MemoryRequest.Kind.WRITE) {
+            outstandingWrites++;
+        }
+        r.stage = MemoryRequest.STAGE_PARTITION;
+        queue.schedule(r, now);
     }
 
     void schedule(MemoryRequest r, long tick) {
@@ -121,13 +184,18 @@ public final class MemorySystem {
         if (r.kind() == MemoryRequest.Kind.ATOMIC) {
             retired(tick);
         }
-        r.stage = MemoryRequest.STAGE_REPLY_INJECT;
+        r.stage = r.local ? MemoryRequest.STAGE_LOCAL_DONE : MemoryRequest.STAGE_REPLY_INJECT;
         queue.schedule(r, tick);
     }
 
-    /** A write has reached L2 at {@code tick}; it needs no reply. */
+    /** A write has reached L2 at {@code tick}; it needs no reply (a commit unit's write is reported to it). */
     void retire(MemoryRequest r, long tick) {
         retired(tick);
+        if (r.local) {
+            r.stage = MemoryRequest.STAGE_LOCAL_DONE;
+            queue.schedule(r, tick);
+            return;
+        }
         release(r);
     }
 
@@ -145,7 +213,14 @@ public final class MemorySystem {
                 break;
             }
             case MemoryRequest.STAGE_PARTITION:
-                partitions[r.partition].arrive(r, now);
+                if (r.kind() == MemoryRequest.Kind.MESSAGE) {
+                    r.handler.handle(r, now);
+                } else {
+                    partitions[r.partition].arrive(r, now);
+                }
+                break;
+            case MemoryRequest.STAGE_LOCAL_DONE:
+                r.handler.handle(r, now);
                 break;
             case MemoryRequest.STAGE_DRAM_QUEUE:
                 partitions[r.partition].dram().enqueue(r, now);
@@ -154,8 +229,12 @@ public final class MemorySystem {
                 partitions[r.partition].dramDone(r, now);
                 break;
             case MemoryRequest.STAGE_REPLY_INJECT: {
-                r.flits = replyNet.flits(r.kind() == MemoryRequest.Kind.READ ? lineBytes : r.bytes);
+                int bytes = r.kind() == MemoryRequest.Kind.READ
+                        ? lineBytes
+                        : r.kind() == MemoryRequest.Kind.MESSAGE ? controlBytes + r.bytes : r.bytes;
+                r.flits = replyNet.flits(bytes);
                 counters[r.partition].replyFlits += r.flits;
+                counters[r.partition].flits[(r.flitClass == null ? classify(r) : r.flitClass).ordinal()] += r.flits;
                 long head = replyNet.inject(r.partition, r.flits, now);
                 r.stage = MemoryRequest.STAGE_REPLY_EJECT;
                 queue.schedule(r, head);
@@ -168,7 +247,11 @@ public final class MemorySystem {
                 break;
             }
             case MemoryRequest.STAGE_CORE:
-                clients[r.core].onReply(r, now);
+                if (r.kind() == MemoryRequest.Kind.MESSAGE) {
+                    r.handler.handle(r, now);
+                } else {
+                    clients[r.core].onReply(r, now);
+                }
                 break;
             default:
                 throw new IllegalStateException("memory request in unknown stage " + r.stage);
@@ -188,6 +271,11 @@ public final class MemorySystem {
     /** Counters of partition {@code p}. */
     public PartitionCounters counters(int p) {
         return counters[p];
+    }
+
+    /** Bytes of a request without data (a message's header). */
+    public int controlBytes() {
+        return controlBytes;
     }
 
     /** Number of partitions. */

@@ -25,6 +25,14 @@ public final class CoreCounters {
     public long sharedPasses;
     public long globalSegments;
     public long atomicLanes;
+    /** Lines the transaction log unit read back through the L1 at commit (Fung thesis §4.2.4). */
+    public long logLines;
+    /** Thread-cycles of resident threads (each warp's valid lanes from its CTA's launch to the warp's exit). */
+    public long threadCycles;
+    /** Thread-cycles of lanes waiting at a CTA barrier. */
+    public long barrierThreadCycles;
+    /** Thread-cycles of lanes waiting for an atomic's result. */
+    public long atomicThreadCycles;
 
     /** Zeroes every count. */
     public void reset() {
@@ -43,5 +51,9 @@ public final class CoreCounters {
         sharedPasses = 0;
         globalSegments = 0;
         atomicLanes = 0;
+        logLines = 0;
+        threadCycles = 0;
+        barrierThreadCycles = 0;
+        atomicThreadCycles = 0;
     }
 }

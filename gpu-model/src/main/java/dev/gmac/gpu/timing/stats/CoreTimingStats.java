@@ -25,6 +25,10 @@ public final class CoreTimingStats {
     private final long sharedPasses;
     private final long globalSegments;
     private final long atomicLanes;
+    private final long logLines;
+    private final long threadCycles;
+    private final long barrierThreadCycles;
+    private final long atomicThreadCycles;
 
     private CoreTimingStats(int core, int warpSize, CoreCounters c) {
         this.core = core;
@@ -44,6 +48,30 @@ public final class CoreTimingStats {
         this.sharedPasses = c.sharedPasses;
         this.globalSegments = c.globalSegments;
         this.atomicLanes = c.atomicLanes;
+        this.logLines = c.logLines;
+        this.threadCycles = c.threadCycles;
+        this.barrierThreadCycles = c.barrierThreadCycles;
+        this.atomicThreadCycles = c.atomicThreadCycles;
+    }
+
+    /** Lines the transaction log unit read back through the L1 at commit. */
+    public long logLines() {
+        return logLines;
+    }
+
+    /** Thread-cycles of resident threads (valid lanes from CTA launch to warp exit). */
+    public long threadCycles() {
+        return threadCycles;
+    }
+
+    /** Thread-cycles of lanes waiting at a CTA barrier (thread state BA). */
+    public long barrierThreadCycles() {
+        return barrierThreadCycles;
+    }
+
+    /** Thread-cycles of lanes waiting for an atomic's result (thread state AT). */
+    public long atomicThreadCycles() {
+        return atomicThreadCycles;
     }
 
     /** A snapshot of {@code counters} of core {@code core}. */

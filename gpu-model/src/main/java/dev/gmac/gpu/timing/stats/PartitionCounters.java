@@ -21,6 +21,14 @@ public final class PartitionCounters {
     public long dramBusyTicks;
     public long requestFlits;
     public long replyFlits;
+    /** Flits of both directions by {@link FlitClass} ordinal. */
+    public final long[] flits = new long[FlitClass.values().length];
+    /** L2 reads the commit units issued for validation, and those that hit (or merged with a pending miss). */
+    public long validationReads;
+
+    public long validationHits;
+    /** L2 writes the commit units issued to publish write-sets. */
+    public long commitWrites;
 
     /** Zeroes every count. */
     public void reset() {
@@ -40,5 +48,9 @@ public final class PartitionCounters {
         dramBusyTicks = 0;
         requestFlits = 0;
         replyFlits = 0;
+        java.util.Arrays.fill(flits, 0);
+        validationReads = 0;
+        validationHits = 0;
+        commitWrites = 0;
     }
 }

@@ -22,6 +22,10 @@ public final class PartitionTimingStats {
     private final long dramBusyTicks;
     private final long requestFlits;
     private final long replyFlits;
+    private final long[] flits;
+    private final long validationReads;
+    private final long validationHits;
+    private final long commitWrites;
 
     private PartitionTimingStats(int partition, PartitionCounters c) {
         this.partition = partition;
@@ -41,6 +45,10 @@ public final class PartitionTimingStats {
         this.dramBusyTicks = c.dramBusyTicks;
         this.requestFlits = c.requestFlits;
         this.replyFlits = c.replyFlits;
+        this.flits = c.flits.clone();
+        this.validationReads = c.validationReads;
+        this.validationHits = c.validationHits;
+        this.commitWrites = c.commitWrites;
     }
 
     /** A snapshot of {@code counters} of partition {@code partition}. */
@@ -122,6 +130,26 @@ public final class PartitionTimingStats {
         return replyFlits;
     }
 
+    /** Flits of class {@code c}, both directions. */
+    public long flits(FlitClass c) {
+        return flits[c.ordinal()];
+    }
+
+    /** L2 reads issued by this partition's commit unit to validate read-sets (Fung thesis §4.2.5). */
+    public long validationReads() {
+        return validationReads;
+    }
+
+    /** Of {@link #validationReads()}, those that hit in L2 (or merged with a pending miss). */
+    public long validationHits() {
+        return validationHits;
+    }
+
+    /** L2 writes issued by this partition's commit unit to publish write-sets. */
+    public long commitWrites() {
+        return commitWrites;
+    }
+
     /** Ordered map for JSON output. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -148,7 +176,19 @@ public final class PartitionTimingStats {
         Map<String, Object> n = new LinkedHashMap<>();
         n.put("requestFlits", requestFlits);
         n.put("replyFlits", replyFlits);
+        Map<String, Object> byClass = new LinkedHashMap<>();
+        for (FlitClass fc : FlitClass.values()) {
+            byClass.put(fc.label(), flits[fc.ordinal()]);
+        }
+        n.put("flitsByClass", byClass);
         m.put("interconnect", n);
+        if (validationReads + commitWrites > 0) {
+            Map<String, Object> cu = new LinkedHashMap<>();
+            cu.put("validationReads", validationReads);
+            cu.put("validationHits", validationHits);
+            cu.put("commitWrites", commitWrites);
+            m.put("commitUnit", cu);
+        }
         return m;
     }
 }

@@ -75,14 +75,16 @@ public final class FigurePlots {
         return written;
     }
 
-    private static List<Path> save(CategoryChart chart, Path dir, String name) throws IOException {
+    /** Writes {@code chart} as {@code name.png} and {@code name.svg} into {@code dir}; returns both files. */
+    public static List<Path> save(CategoryChart chart, Path dir, String name) throws IOException {
         String base = dir.resolve(name).toString();
         BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
         VectorGraphicsEncoder.saveVectorGraphic(chart, base, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
         return List.of(dir.resolve(name + ".png"), dir.resolve(name + ".svg"));
     }
 
-    private static CategoryChart chart(String title, String xTitle, String yTitle) {
+    /** An empty category chart in the house style of the study plots (white, legend below, Locale.ROOT). */
+    public static CategoryChart chart(String title, String xTitle, String yTitle) {
         CategoryChart chart = new CategoryChartBuilder()
                 .width(WIDTH)
                 .height(HEIGHT)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gmac.samples.cli.GmacRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,22 @@ class PtxRunEngineOptionsTest {
             assertEquals(0, r.exit(), r.err());
             assertEquals("[1000]", String.valueOf(buffer(r.json(), "counter")));
             assertEquals(1000, ((Number) stats(r.json()).get("txCommitted")).intValue());
+        }
+    }
+
+    @Test
+    void everyLazyTmModelRunsTheCounterFunctionallyAndTimed() {
+        Path spec = example("engine/tx-counter.json");
+        for (String model : List.of("ideal", "kilotm", "kilotm-tcd", "warptm", "warptm-tcd")) {
+            for (boolean timing : new boolean[] {false, true}) {
+                GmacRun r = timing
+                        ? gmac("ptx", "run", "--tm", model, "--timing", spec.toString())
+                        : gmac("ptx", "run", "--tm", model, spec.toString());
+                assertEquals(0, r.exit(), model + ": " + r.err());
+                assertEquals("[1000]", String.valueOf(buffer(r.json(), "counter")), model);
+                assertEquals(1000, ((Number) stats(r.json()).get("txCommitted")).intValue(), model);
+                assertEquals(model, stats(r.json()).get("tm"));
+            }
         }
     }
 
