@@ -177,6 +177,15 @@ public final class PtxFuzz {
             return ptxasCompared == 0 ? Double.NaN : 100.0 * agree / ptxasCompared;
         }
 
+        /**
+         * Percentage of agreement on NVIDIA PTX: the compared cases less those where the only lines ptxas rejects
+         * hold this project's extension forms ({@link Disagreement#EXTENSION}; ptxas is no oracle for them).
+         */
+        double agreementOnNvidiaPtx() {
+            int n = ptxasCompared - byReason.getOrDefault(Disagreement.EXTENSION, 0);
+            return n == 0 ? Double.NaN : 100.0 * agree / n;
+        }
+
         /** Disagreements that are defects of ours ({@link Disagreement#FRONT_END}). */
         int frontEndDisagreements() {
             return byReason.getOrDefault(Disagreement.FRONT_END, 0);

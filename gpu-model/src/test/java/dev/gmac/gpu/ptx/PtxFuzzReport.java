@@ -54,6 +54,10 @@ final class PtxFuzzReport {
                     s.bothReject,
                     s.disagreements.size()));
             sb.append(String.format(
+                    "- agreement on NVIDIA PTX (mutants whose only lines ptxas rejects hold this project's extension"
+                            + " forms set aside): %.2f%%%n",
+                    s.agreementOnNvidiaPtx()));
+            sb.append(String.format(
                     "- agreement on the PTX both judge (decided disagreements set aside, only front-end defects"
                             + " counted): %.2f%%%n",
                     s.agreementOnSupportedPtx()));
