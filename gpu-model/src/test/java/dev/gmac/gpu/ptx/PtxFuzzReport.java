@@ -42,10 +42,11 @@ final class PtxFuzzReport {
         sb.append('\n');
         if (ptxasEvery > 0) {
             sb.append(String.format(
-                    "- ptxas -arch=sm_75 asked about %s, compared on %d cases (not compared: %d where ptxas ran past %d s, %d where it"
-                            + " crashed): agreement %.2f%% (both accept %d, both reject %d, disagree %d)%n",
+                    "- ptxas -arch=sm_75 asked about %s, compared on %d cases (not compared: %d mutants of seeds ptxas rejects unmutated, %d where"
+                            + " ptxas ran past %d s, %d where it crashed): agreement %.2f%% (both accept %d, both reject %d, disagree %d)%n",
                     ptxasEvery == 1 ? "every case" : "every " + ptxasEvery + "th case",
                     s.ptxasCompared,
+                    s.ptxasNotNvidia,
                     s.ptxasTimeouts,
                     PtxasOracle.TIMEOUT_S,
                     s.ptxasCrashes,
