@@ -15,6 +15,20 @@ extern "C" __global__ void count_forever(int* c) {
     }
 }
 
+// Increments a plain counter forever: every store changes memory, no thread ever finishes.
+extern "C" __global__ void increment_forever(volatile int* c) {
+    for (;;) {
+        *c = *c + 1;
+    }
+}
+
+// Spins without touching memory: a branch to itself (the empty asm keeps the compiler from removing the loop).
+extern "C" __global__ void spin_forever(int* unused) {
+    for (;;) {
+        asm volatile("");
+    }
+}
+
 // Passes a barrier forever: barriers release, no thread finishes.
 extern "C" __global__ void barrier_forever(volatile int* p) {
     int i = 0;

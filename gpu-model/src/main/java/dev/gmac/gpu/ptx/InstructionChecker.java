@@ -184,6 +184,7 @@ final class InstructionChecker {
                 } else if (els.size() != vec) {
                     throw cx.syntax(in, where + " must be a vector of " + vec + " registers for .v" + vec);
                 }
+                vectorElementsAgree(cx, in, where, els);
                 for (PtxAst.Operand e : els) {
                     LoweringContext.RegInfo r = cx.lookupReg(e);
                     if (r != null
@@ -191,9 +192,14 @@ final class InstructionChecker {
                             && el.isFloat()
                             && !r.pred()
                             && !r.type().isFloat()) {
-                        // ptxas lets the elements of ld/st.vN.fX be integer registers of at least X bits
-                        if (r.type().bits() < el.bits()) {
-                            throw cx.syntax(in, where + ": " + describe(e) + " is narrower than ." + el.ptxName());
+                        // ptxas lets the elements of ld/st.vN.fX be integer registers of exactly X bits
+                        if (r.type().bits() != el.bits()) {
+                            throw cx.syntax(
+                                    in,
+                                    where + ": " + describe(e) + " is a ."
+                                            + r.type().ptxName()
+                                            + " register; an integer element of ." + el.ptxName() + " must have "
+                                            + el.bits() + " bits");
                         }
                         continue;
                     }
@@ -246,6 +252,39 @@ final class InstructionChecker {
                 return;
             default:
                 throw new IllegalStateException(spec.kind().toString());
+        }
+    }
+
+    /**
+     * The registers of one vector operand have one size, and do not mix floating-point with signed or unsigned
+     * integer types ({@code .bN} goes with either), as ptxas requires whatever the instruction type.
+     */
+    private static void vectorElementsAgree(
+            LoweringContext cx, PtxAst.Instruction in, String where, List<PtxAst.Operand> els) {
+        PtxType first = null;
+        boolean anyFloat = false;
+        boolean anyInteger = false;
+        for (PtxAst.Operand e : els) {
+            LoweringContext.RegInfo r = cx.lookupReg(e);
+            if (r == null || r.pred()) {
+                continue; // literals, sinks and predicates are checked element by element
+            }
+            PtxType t = r.type();
+            if (first != null && t.bits() != first.bits()) {
+                throw cx.syntax(
+                        in,
+                        where + ": the vector mixes ." + first.ptxName() + " and ." + t.ptxName()
+                                + " registers; its elements must have one size");
+            }
+            first = first == null ? t : first;
+            anyFloat |= t.isFloat();
+            anyInteger |= t.kind() != PtxType.Kind.BITS && !t.isFloat();
+            if (anyFloat && anyInteger) {
+                throw cx.syntax(
+                        in,
+                        where + ": the vector mixes floating-point and integer registers (." + first.ptxName() + ", ."
+                                + t.ptxName() + ")");
+            }
         }
     }
 

@@ -850,10 +850,15 @@ final class PtxParser {
                 advance();
                 Token s = peek();
                 if (s.kind() == Kind.DOT_IDENT && PtxAst.Space.fromDirective(s.text()) != null) {
-                    PtxAst.VarDecl v = parseVariable(t.text(), t);
-                    body.add(v);
-                    expect(";");
-                    return;
+                    // linkage belongs to module-scope names: ptxas rejects it on a variable of a function body
+                    throw error(
+                            t,
+                            "a variable declared in a function body cannot be " + t.text()
+                                    + "; declare it at module scope");
+                }
+                if (s.isDot(".func")) {
+                    throw new UnsupportedPtxException(
+                            t.line(), t.column(), t.text(), "function declarations inside a function body");
                 }
                 throw error(s, "expected a variable declaration after " + t.text());
             }

@@ -21,8 +21,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Every shape of kernel that never ends is stopped by the launch watchdog ({@link LaunchWatchdog}; kernels in {@code
  * src/test/cuda/exec_endless.cu}) with a {@link FaultKind#WATCHDOG} fault naming the kernel, a PTX line of its loop
- * and the budget that ran out; a grid too large for the launch budget is refused before it starts. Budgets are
- * small here so the tests are quick; the defaults are in {@link GpuConfig}.
+ * and the budget that ran out; a grid too large for the launch budget is refused before it starts. The shapes of
+ * issue 16: a loop storing the value already in memory ({@code store_same}), a spin on a flag nobody sets ({@code
+ * wait_flag}), a spin that touches nothing ({@code spin_forever}), a counter incremented by atomics ({@code
+ * count_forever}) or by plain stores ({@code increment_forever}) that nobody reads, and a loop passing a barrier
+ * ({@code barrier_forever}); a spin lock whose holder the SIMT stack masks off is {@link SpinLockTest}'s. Budgets
+ * are small here so the tests are quick; the defaults are in {@link GpuConfig}, and the time each shape takes to
+ * be stopped under the defaults is measured in {@code docs/performance.md} (section "Endless kernels").
  */
 class EndlessKernelTest {
     private static final GpuConfig SMALL = GpuConfig.builder()
@@ -48,7 +53,9 @@ class EndlessKernelTest {
     @CsvSource({
         "store_same, GpuConfig.watchdogWarpSteps",
         "wait_flag, GpuConfig.watchdogWarpSteps",
+        "spin_forever, GpuConfig.watchdogWarpSteps",
         "count_forever, GpuConfig.stallWarpSteps",
+        "increment_forever, GpuConfig.stallWarpSteps",
         "barrier_forever, GpuConfig.stallWarpSteps"
     })
     void everyEndlessShapeIsStoppedNamingKernelLoopAndBudget(String kernel, String budget) {

@@ -1,7 +1,6 @@
 package dev.gmac.gpu.ptx;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * The PTX front-end fuzzer (issue 16): mutants of our committed PTX ({@link PtxMutator}) are loaded through
@@ -26,9 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * this class's {@link #main}:
  *
  * <pre>
- * mvn -B -ntp -pl gpu-model -am test-compile -q
- * java -Xmx2g -cp gpu-model/target/classes:gpu-model/target/test-classes dev.gmac.gpu.ptx.PtxFuzz \
- *     --cases 100000 --seed 1 --ptxas --threads 2 --out target/ptx-fuzz
+ * mvn -B -ntp -q -pl gpu-model test-compile
+ * nice -n 19 java -Xmx2g -cp gpu-model/target/classes:gpu-model/target/test-classes dev.gmac.gpu.ptx.PtxFuzz \
+ *     --cases 100000 --seed 1 --threads 2 --ptxas --ptxas-every 20 --out target/ptx-fuzz
  * </pre>
  *
  * <p>Case {@code i} of seed {@code s} is the same mutant on every run ({@code --case i} prints it).
@@ -53,10 +53,66 @@ public final class PtxFuzz {
             String ourMessage,
             long nanos,
             Boolean ptxasAccepts,
-            String ptxasMessage) {
+            String ptxasMessage,
+            List<Integer> ptxasErrorLines) {
         boolean weAccept() {
             return ours == Verdict.ACCEPT;
         }
+
+        /** Why the two verdicts differ, or null when they agree (or ptxas gave none). */
+        Disagreement disagreement() {
+            if (ptxasAccepts == null || ours == Verdict.TIMEOUT || ours == Verdict.UNTYPED) {
+                return null;
+            }
+            if (weAccept() == ptxasAccepts) {
+                return null;
+            }
+            if (ptxasAccepts) {
+                if (ours == Verdict.REJECT_UNSUPPORTED) {
+                    return ourMessage.contains("(PtxLimits.") ? Disagreement.ENGINE_LIMIT : Disagreement.NOT_SUPPORTED;
+                }
+                return Disagreement.FRONT_END;
+            }
+            return onlyExtensionLines(text, ptxasErrorLines) ? Disagreement.EXTENSION : Disagreement.FRONT_END;
+        }
+    }
+
+    /**
+     * Why we and ptxas disagree on a mutant. Only {@link #FRONT_END} is a defect of ours: the others are decided
+     * (decision 0401) and listed in {@code docs/ptx-fuzzing.md}.
+     */
+    enum Disagreement {
+        /** We accept, and ptxas rejects only lines that hold this project's extension forms. */
+        EXTENSION,
+        /** We reject PTX that ptxas accepts because it exceeds one of this engine's own {@link PtxLimits}. */
+        ENGINE_LIMIT,
+        /** We reject valid PTX with an {@link UnsupportedPtxException}: a feature the engine does not run. */
+        NOT_SUPPORTED,
+        /** Anything else: we accept what ptxas rejects, or call valid PTX a syntax error. */
+        FRONT_END
+    }
+
+    /**
+     * The extension forms of the opcode table that are not NVIDIA PTX ({@code docs/ptx-support.md}): {@code
+     * tx.begin}, {@code tx.commit}, {@code vote{.sync}.ballot.b64}, {@code activemask.b64}, {@code shfl.wave}.
+     */
+    static final Pattern EXTENSION_FORM = Pattern.compile(
+            "(?<![A-Za-z0-9_$.])(tx\\.(begin|commit)|vote(\\.sync)?\\.ballot\\.b64|activemask\\.b64|shfl\\.wave)\\b");
+
+    /** Whether ptxas named at least one error line and every one holds an extension form. */
+    static boolean onlyExtensionLines(String text, List<Integer> errorLines) {
+        if (errorLines == null || errorLines.isEmpty()) {
+            return false;
+        }
+        String[] lines = text.split("\n", -1);
+        for (int l : errorLines) {
+            if (l < 1
+                    || l > lines.length
+                    || !EXTENSION_FORM.matcher(lines[l - 1]).find()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The counts of a run. */
@@ -70,15 +126,21 @@ public final class PtxFuzz {
         int ptxasCompared;
         int ptxasTimeouts;
         int ptxasCrashes;
+        int ptxasNotNvidia;
         int agree;
         long maxNanos;
+        Outcome slowest;
         int bothAccept;
         int bothReject;
+        final Map<Disagreement, Integer> byReason = new TreeMap<>();
 
         void add(Outcome o, long boundNanos) {
             cases++;
             verdicts.merge(o.ours(), 1, Integer::sum);
-            maxNanos = Math.max(maxNanos, o.nanos());
+            if (slowest == null || o.nanos() > maxNanos) {
+                maxNanos = o.nanos();
+                slowest = o;
+            }
             if (o.ours() == Verdict.UNTYPED) {
                 untyped.add(o);
             }
@@ -90,7 +152,11 @@ public final class PtxFuzz {
                     ptxasCrashes++;
                     crashes.add(o);
                 } else if (o.ptxasMessage() != null) {
-                    ptxasTimeouts++;
+                    if (o.ptxasMessage().equals(NOT_NVIDIA_PTX)) {
+                        ptxasNotNvidia++;
+                    } else {
+                        ptxasTimeouts++;
+                    }
                 }
                 return;
             }
@@ -107,32 +173,77 @@ public final class PtxFuzz {
                 }
             } else {
                 disagreements.add(o);
+                byReason.merge(o.disagreement(), 1, Integer::sum);
             }
         }
 
+        /** Percentage of the compared cases where we and ptxas give the same verdict. */
         double agreement() {
             return ptxasCompared == 0 ? Double.NaN : 100.0 * agree / ptxasCompared;
+        }
+
+        /**
+         * Percentage of agreement on NVIDIA PTX: the compared cases less those where the only lines ptxas rejects
+         * hold this project's extension forms ({@link Disagreement#EXTENSION}; ptxas is no oracle for them).
+         */
+        double agreementOnNvidiaPtx() {
+            int n = ptxasCompared - byReason.getOrDefault(Disagreement.EXTENSION, 0);
+            return n == 0 ? Double.NaN : 100.0 * agree / n;
+        }
+
+        /** Disagreements that are defects of ours ({@link Disagreement#FRONT_END}). */
+        int frontEndDisagreements() {
+            return byReason.getOrDefault(Disagreement.FRONT_END, 0);
+        }
+
+        /**
+         * Agreement on the PTX both sides judge: the compared cases less the decided disagreements (extension
+         * forms, engine limits, unsupported features), where only front-end defects count against us.
+         */
+        double agreementOnSupportedPtx() {
+            int decided = disagreements.size() - frontEndDisagreements();
+            int n = ptxasCompared - decided;
+            return n == 0 ? Double.NaN : 100.0 * agree / n;
         }
     }
 
     private final Map<String, String> seeds;
     private final List<String> seedNames;
     private final long seed;
-    private final Path ptxas;
-    private final Path scratch;
+    private final PtxasOracle ptxas;
+    private final int ptxasEvery;
+    /**
+     * Seed → whether ptxas accepts it unmutated, asked on first use: a seed it rejects holds this project's
+     * extension forms, and ptxas is no oracle for its mutants.
+     */
+    private final Map<String, Boolean> nvidiaSeed = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The ptxas message of a mutant whose seed ptxas rejects unmutated: not compared. */
+    static final String NOT_NVIDIA_PTX = "not asked: ptxas rejects the unmutated seed (extension forms)";
 
     /**
-     * A fuzzer over {@code seeds} (path → PTX text).
+     * A fuzzer over {@code seeds} (path → PTX text) that asks {@code ptxas} about every case.
      *
-     * @param ptxas the ptxas executable, or null not to compare
-     * @param scratch a folder for the mutants handed to ptxas (null without ptxas)
+     * @param ptxas the oracle to compare with, or null not to compare
      */
-    PtxFuzz(Map<String, String> seeds, long seed, Path ptxas, Path scratch) {
+    PtxFuzz(Map<String, String> seeds, long seed, PtxasOracle ptxas) {
+        this(seeds, seed, ptxas, 1);
+    }
+
+    /**
+     * A fuzzer over {@code seeds} (path → PTX text) that asks {@code ptxas} about the cases whose index is a
+     * multiple of {@code ptxasEvery} (a ptxas run costs about 25 loads: the long run loads every mutant and
+     * compares a sample; decision 0402).
+     */
+    PtxFuzz(Map<String, String> seeds, long seed, PtxasOracle ptxas, int ptxasEvery) {
+        if (ptxasEvery < 1) {
+            throw new IllegalArgumentException("ptxasEvery must be at least 1, not " + ptxasEvery);
+        }
         this.seeds = seeds;
         this.seedNames = new ArrayList<>(seeds.keySet());
         this.seed = seed;
         this.ptxas = ptxas;
-        this.scratch = scratch;
+        this.ptxasEvery = ptxasEvery;
     }
 
     /** The mutant of case {@code i}: a seed file and one to three mutations, from {@code seed} and {@code i}. */
@@ -176,13 +287,14 @@ public final class PtxFuzz {
         String[] seedFile = new String[1];
         PtxMutator.Mutant m = mutant(i, seedFile);
         Object[] r = load(m.text());
-        Boolean ptxasAccepts = null;
-        String ptxasMessage = null;
-        if (ptxas != null) {
-            String[] res = runPtxas(i, m.text());
-            ptxasAccepts = res[0] == null ? null : Boolean.valueOf(res[0]);
-            ptxasMessage = res[1];
-        }
+        PtxasOracle.Verdict p = ptxas == null || i % ptxasEvery != 0
+                ? new PtxasOracle.Verdict(null, null, List.of())
+                : !nvidiaSeed.computeIfAbsent(
+                                seedFile[0],
+                                n -> !Boolean.FALSE.equals(ptxas.judge(-1 - seedNames.indexOf(n), seeds.get(n))
+                                        .accepts()))
+                        ? new PtxasOracle.Verdict(null, NOT_NVIDIA_PTX, List.of())
+                        : ptxas.judge(i, m.text());
         return new Outcome(
                 i,
                 seedFile[0],
@@ -191,72 +303,40 @@ public final class PtxFuzz {
                 (Verdict) r[0],
                 (String) r[1],
                 (Long) r[2],
-                ptxasAccepts,
-                ptxasMessage);
+                p.accepts(),
+                p.message(),
+                p.errorLines());
     }
-
-    /** {accepted ("true"/"false", or null on timeout), first error line}. */
-    private String[] runPtxas(int i, String text) {
-        Path f = scratch.resolve("case-" + i + ".ptx");
-        try {
-            Files.writeString(f, text, StandardCharsets.UTF_8);
-            Process p = new ProcessBuilder(ptxas.toString(), "-arch=sm_75", f.toString(), "-o", "/dev/null")
-                    .redirectErrorStream(true)
-                    .start();
-            if (!p.waitFor(PTXAS_TIMEOUT_S, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor();
-                return new String[] {null, "ptxas ran past " + PTXAS_TIMEOUT_S + " s"};
-            }
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            String first = null;
-            for (String l : out.split("\n")) {
-                if (l.contains("error") || l.contains("fatal")) {
-                    first = l.replace(f.toString(), "mutant.ptx").trim();
-                    break;
-                }
-            }
-            if (p.exitValue() > 128 && p.exitValue() < 160) { // killed by a signal (ptxas errors exit with 255)
-                return new String[] {null, "ptxas crashed (signal " + (p.exitValue() - 128) + ")"};
-            }
-            return new String[] {Boolean.toString(p.exitValue() == 0), first};
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } finally {
-            try {
-                Files.deleteIfExists(f);
-            } catch (IOException ignored) {
-                // a left-over scratch file does not change the result
-            }
-        }
-    }
-
-    static final long PTXAS_TIMEOUT_S = 10;
 
     /**
      * Runs cases {@code [from, from + count)} on {@code threads} threads; a case still running after {@code
      * hardLimitMillis} is recorded as {@link Verdict#TIMEOUT} and abandoned.
      */
     Summary run(int from, int count, int threads, long boundMillis, long hardLimitMillis, boolean progress) {
+        return run(from, count, 1, threads, boundMillis, hardLimitMillis, progress);
+    }
+
+    /** As the other {@code run}, over the cases {@code from + k * step} for {@code k < count}. */
+    Summary run(int from, int count, int step, int threads, long boundMillis, long hardLimitMillis, boolean progress) {
         Summary s = new Summary();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "ptx-fuzz");
             t.setDaemon(true);
             return t;
         });
+        for (String text : seeds.values()) {
+            load(text); // class loading and first compilation are the JVM's time, not a mutant's
+        }
         AtomicLong done = new AtomicLong();
         long start = System.nanoTime();
         try {
             int window = threads * 4;
             List<Future<Outcome>> inFlight = new ArrayList<>();
             List<Integer> ids = new ArrayList<>();
-            int next = from;
-            while (next < from + count || !inFlight.isEmpty()) {
-                while (inFlight.size() < window && next < from + count) {
-                    int i = next++;
+            int k = 0;
+            while (k < count || !inFlight.isEmpty()) {
+                while (inFlight.size() < window && k < count) {
+                    int i = from + k++ * step;
                     inFlight.add(pool.submit(() -> runCase(i)));
                     ids.add(i);
                 }
@@ -278,7 +358,8 @@ public final class PtxFuzz {
                             "still running after " + hardLimitMillis + " ms",
                             hardLimitMillis * 1_000_000L,
                             null,
-                            null);
+                            null,
+                            List.of());
                 } catch (ExecutionException e) {
                     throw new IllegalStateException("the harness failed on case " + i, e.getCause());
                 } catch (InterruptedException e) {
@@ -308,6 +389,9 @@ public final class PtxFuzz {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         boolean usePtxas = false;
         Path out = Path.of("target/ptx-fuzz");
+        Path cacheFile = null;
+        int every = 1;
+        boolean sampleOnly = false;
         Integer show = null;
         for (int k = 0; k < args.length; k++) {
             switch (args[k]) {
@@ -326,6 +410,15 @@ public final class PtxFuzz {
                 case "--ptxas":
                     usePtxas = true;
                     break;
+                case "--ptxas-every":
+                    every = Integer.parseInt(args[++k]);
+                    break;
+                case "--sample-only":
+                    sampleOnly = true;
+                    break;
+                case "--ptxas-cache":
+                    cacheFile = Path.of(args[++k]);
+                    break;
                 case "--out":
                     out = Path.of(args[++k]);
                     break;
@@ -334,56 +427,62 @@ public final class PtxFuzz {
                     break;
                 default:
                     System.err.println("usage: PtxFuzz [--cases N] [--from I] [--seed S] [--threads T] [--ptxas]"
-                            + " [--out DIR] [--case I]");
+                            + " [--ptxas-every K] [--sample-only] [--ptxas-cache FILE] [--out DIR] [--case I]");
                     System.exit(2);
             }
         }
         Path module = Files.isDirectory(Path.of("gpu-model")) ? Path.of("gpu-model") : Path.of("");
         Files.createDirectories(out);
-        Path ptxasExe = null;
+        PtxasOracle oracle = null;
         if (usePtxas) {
-            ptxasExe = findOnPath("ptxas");
-            if (ptxasExe == null) {
+            Path exe = PtxasOracle.onPath();
+            if (exe == null) {
                 System.err.println("ptxas is not on the PATH");
                 System.exit(2);
             }
+            oracle = new PtxasOracle(
+                    exe,
+                    Files.createTempDirectory("ptx-fuzz"),
+                    cacheFile != null ? cacheFile : out.resolve("ptxas-cache.tsv"));
         }
-        PtxFuzz fuzz = new PtxFuzz(CommittedPtx.all(module), seed, ptxasExe, Files.createTempDirectory("ptx-fuzz"));
+        PtxFuzz fuzz = new PtxFuzz(CommittedPtx.all(module), seed, oracle, every);
         if (show != null) {
             Outcome o = fuzz.runCase(show);
             System.out.println("// seed file " + o.seedFile() + ", mutations " + o.mutations());
-            System.out.println("// ours: " + o.ours() + " " + o.ourMessage());
-            System.out.println("// ptxas: " + o.ptxasAccepts() + " " + o.ptxasMessage());
+            System.out.println("// ours: " + o.ours() + " " + o.ourMessage() + " (" + o.nanos() / 1_000_000 + " ms)");
+            System.out.println("// ptxas: " + o.ptxasAccepts() + " " + o.ptxasMessage() + " " + o.ptxasErrorLines());
+            System.out.println("// disagreement: " + o.disagreement());
             System.out.print(o.text());
             return;
         }
-        Summary s = fuzz.run(from, cases, threads, 5_000, 60_000, true);
-        String report = PtxFuzzReport.markdown(s, seed, from, cases, usePtxas);
+        // --sample-only: just the cases ptxas is asked about (with a filled cache, the agreement in a minute)
+        Summary s = sampleOnly
+                ? fuzz.run(from, (cases + every - 1) / every, every, threads, 5_000, 60_000, true)
+                : fuzz.run(from, cases, threads, 5_000, 60_000, true);
+        String report = PtxFuzzReport.markdown(s, seed, from, cases, usePtxas ? every : 0);
         Files.writeString(out.resolve("report.md"), report, StandardCharsets.UTF_8);
-        Path cases_ = out.resolve("cases");
-        Files.createDirectories(cases_);
+        Path kept = out.resolve("cases");
+        Files.createDirectories(kept);
+        try (var old = Files.list(kept)) { // cases of an earlier run would be mistaken for this one's
+            for (Path p : old.toList()) {
+                Files.delete(p);
+            }
+        }
         List<Outcome> keep = new ArrayList<>(s.untyped);
         keep.addAll(s.slow);
         keep.addAll(s.disagreements);
         for (Outcome o : keep) {
             Files.writeString(
-                    cases_.resolve("case-" + o.index() + ".ptx"),
+                    kept.resolve("case-" + o.index() + ".ptx"),
                     "// seed " + seed + " case " + o.index() + " from " + o.seedFile() + ": " + o.mutations()
-                            + "\n// ours: "
-                            + o.ours() + " " + o.ourMessage() + "\n// ptxas: " + o.ptxasAccepts() + " "
-                            + o.ptxasMessage() + "\n" + o.text(),
+                            + "\n// ours: " + o.ours() + " " + o.ourMessage()
+                            + "\n// ptxas: " + o.ptxasAccepts() + " " + o.ptxasMessage() + " " + o.ptxasErrorLines()
+                            + "\n// disagreement: " + o.disagreement() + "\n" + o.text(),
                     StandardCharsets.UTF_8);
         }
-        System.out.println(report);
-    }
-
-    private static Path findOnPath(String exe) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            Path p = Path.of(dir, exe);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
+        if (oracle != null) {
+            System.err.println("ptxas verdicts from the cache: " + oracle.cacheHits());
         }
-        return null;
+        System.out.println(report);
     }
 }

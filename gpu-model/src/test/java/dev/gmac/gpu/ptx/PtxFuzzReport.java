@@ -9,7 +9,8 @@ import java.util.Map;
 final class PtxFuzzReport {
     private PtxFuzzReport() {}
 
-    static String markdown(PtxFuzz.Summary s, long seed, int from, int cases, boolean ptxas) {
+    /** The report; {@code ptxasEvery} is 0 when ptxas was not asked, else every how many cases it was. */
+    static String markdown(PtxFuzz.Summary s, long seed, int from, int cases, int ptxasEvery) {
         StringBuilder sb = new StringBuilder();
         sb.append("# PTX fuzzing run\n\n");
         sb.append("seed ")
@@ -30,25 +31,53 @@ final class PtxFuzzReport {
         sb.append("- cases past 5 s (or abandoned after 60 s): ")
                 .append(s.slow.size())
                 .append('\n');
-        sb.append(String.format("- slowest load: %.1f ms%n", s.maxNanos / 1e6));
-        if (ptxas) {
+        sb.append(String.format("- slowest load: %.1f ms", s.maxNanos / 1e6));
+        if (s.slowest != null) {
+            sb.append(" (case ")
+                    .append(s.slowest.index())
+                    .append(", from ")
+                    .append(s.slowest.seedFile())
+                    .append(')');
+        }
+        sb.append('\n');
+        if (ptxasEvery > 0) {
             sb.append(String.format(
-                    "- ptxas -arch=sm_75 compared on %d cases (not compared: %d where ptxas ran past %d s, %d where it"
-                            + " crashed): agreement %.2f%% (both accept %d, both reject %d, disagree %d)%n",
+                    "- ptxas -arch=sm_75 asked about %s, compared on %d cases (not compared: %d mutants of seeds ptxas rejects unmutated, %d where"
+                            + " ptxas ran past %d s, %d where it crashed): agreement %.2f%% (both accept %d, both reject %d, disagree %d)%n",
+                    ptxasEvery == 1 ? "every case" : "every " + ptxasEvery + "th case",
                     s.ptxasCompared,
+                    s.ptxasNotNvidia,
                     s.ptxasTimeouts,
-                    PtxFuzz.PTXAS_TIMEOUT_S,
+                    PtxasOracle.TIMEOUT_S,
                     s.ptxasCrashes,
                     s.agreement(),
                     s.bothAccept,
                     s.bothReject,
                     s.disagreements.size()));
-            sb.append("\n## Disagreements by kind\n\n| cases | we | ptxas | our message | ptxas message | example |\n");
-            sb.append("|---:|---|---|---|---|---|\n");
+            sb.append(String.format(
+                    "- agreement on NVIDIA PTX (mutants whose only lines ptxas rejects hold this project's extension"
+                            + " forms set aside): %.2f%%%n",
+                    s.agreementOnNvidiaPtx()));
+            sb.append(String.format(
+                    "- agreement on the PTX both judge (decided disagreements set aside, only front-end defects"
+                            + " counted): %.2f%%%n",
+                    s.agreementOnSupportedPtx()));
+            sb.append("\n| disagreement | cases |\n|---|---:|\n");
+            for (PtxFuzz.Disagreement d : PtxFuzz.Disagreement.values()) {
+                sb.append("| ")
+                        .append(d)
+                        .append(" | ")
+                        .append(s.byReason.getOrDefault(d, 0))
+                        .append(" |\n");
+            }
+            sb.append(
+                    "\n## Disagreements by kind\n\n| cases | reason | we | ptxas | our message | ptxas message | example |\n");
+            sb.append("|---:|---|---|---|---|---|---|\n");
             Map<String, List<PtxFuzz.Outcome>> kinds = new LinkedHashMap<>();
             for (PtxFuzz.Outcome o : s.disagreements) {
-                String key = (o.weAccept() ? "accept" : "reject") + " | " + (o.ptxasAccepts() ? "accept" : "reject")
-                        + " | " + normalize(o.ourMessage()) + " | " + normalize(o.ptxasMessage());
+                String key = o.disagreement() + " | " + (o.weAccept() ? "accept" : "reject") + " | "
+                        + (o.ptxasAccepts() ? "accept" : "reject") + " | " + cell(normalize(o.ourMessage())) + " | "
+                        + cell(normalize(o.ptxasMessage()));
                 kinds.computeIfAbsent(key, k -> new ArrayList<>()).add(o);
             }
             List<Map.Entry<String, List<PtxFuzz.Outcome>>> sorted = new ArrayList<>(kinds.entrySet());
@@ -58,11 +87,11 @@ final class PtxFuzzReport {
                 sb.append("| ")
                         .append(e.getValue().size())
                         .append(" | ")
-                        .append(e.getKey().replace("|", "\\|").replace(" \\| ", " | "))
+                        .append(e.getKey())
                         .append(" | case ")
                         .append(ex.index())
                         .append(": ")
-                        .append(String.join("; ", ex.mutations()).replace("|", "\\|"))
+                        .append(cell(String.join("; ", ex.mutations())))
                         .append(" |\n");
             }
         }
@@ -77,6 +106,11 @@ final class PtxFuzzReport {
             }
         }
         return sb.toString();
+    }
+
+    /** Text for a markdown table cell. */
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
     }
 
     /** A message with positions, names and numbers blanked, so that messages of one kind group together. */

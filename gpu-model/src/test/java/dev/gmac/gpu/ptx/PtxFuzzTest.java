@@ -2,14 +2,18 @@ package dev.gmac.gpu.ptx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The normal build's share of the fuzzing harness (issue 16): 3,000 mutants of our committed PTX, seed 16. Only
  * typed errors ({@link PtxException}) may escape {@link PtxModule#load}, and no load may take longer than the
- * bound. The long run, with ptxas, is {@link PtxFuzz#main} (see {@code docs/ptx-fuzzing.md}).
+ * bound. Where nvcc is installed, a small sample is also compared with {@code ptxas}. The long run is {@link
+ * PtxFuzz#main} (see {@code docs/ptx-fuzzing.md}).
  */
 class PtxFuzzTest {
     /** The time bound of issue 16 for one case. */
@@ -17,7 +21,7 @@ class PtxFuzzTest {
 
     @Test
     void threeThousandMutantsGiveOnlyTypedErrorsWithinTheTimeBound() {
-        PtxFuzz fuzz = new PtxFuzz(CommittedPtx.all(), 16, null, null);
+        PtxFuzz fuzz = new PtxFuzz(CommittedPtx.all(), 16, null);
         PtxFuzz.Summary s = fuzz.run(0, 3_000, 2, BOUND_MILLIS, 30_000, false);
         assertEquals(3_000, s.cases);
         assertEquals(List.of(), describe(s.untyped), "untyped exceptions escaped the front end");
@@ -27,10 +31,27 @@ class PtxFuzzTest {
         assertTrue(accepted > 300 && syntax > 300, "the mutants exercise both outcomes: " + s.verdicts);
     }
 
+    /** Mutants compared with ptxas in the normal build: each costs a ptxas process (about 0.1 s; 60 take 8 s on two cores). */
+    private static final int PTXAS_SAMPLE = 60;
+
+    @Test
+    void whereNvccIsInstalledASampleOfMutantsAgreesWithPtxas(@TempDir Path scratch) {
+        Path exe = PtxasOracle.onPath();
+        assumeTrue(exe != null, "ptxas is not on the PATH: the comparison needs nvcc, the build does not");
+        PtxFuzz fuzz = new PtxFuzz(CommittedPtx.all(), 16, new PtxasOracle(exe, scratch, null));
+        PtxFuzz.Summary s = fuzz.run(0, PTXAS_SAMPLE, 2, BOUND_MILLIS, 60_000, false);
+        assertTrue(s.ptxasCompared >= PTXAS_SAMPLE * 9 / 10, "ptxas judged too few mutants: " + s.ptxasCompared);
+        List<PtxFuzz.Outcome> ours = s.disagreements.stream()
+                .filter(o -> o.disagreement() == PtxFuzz.Disagreement.FRONT_END)
+                .toList();
+        assertEquals(List.of(), describe(ours), "front-end disagreements with ptxas (decided ones set aside)");
+        assertTrue(s.bothAccept > 0 && s.bothReject > 0, "the sample exercises both verdicts: " + s.verdicts);
+    }
+
     @Test
     void aCaseIsTheSameMutantOnEveryRun() {
-        PtxFuzz a = new PtxFuzz(CommittedPtx.all(), 3, null, null);
-        PtxFuzz b = new PtxFuzz(CommittedPtx.all(), 3, null, null);
+        PtxFuzz a = new PtxFuzz(CommittedPtx.all(), 3, null);
+        PtxFuzz b = new PtxFuzz(CommittedPtx.all(), 3, null);
         String[] fa = new String[1];
         String[] fb = new String[1];
         assertEquals(a.mutant(41, fa), b.mutant(41, fb));
@@ -40,7 +61,7 @@ class PtxFuzzTest {
     private static List<String> describe(List<PtxFuzz.Outcome> outcomes) {
         return outcomes.stream()
                 .map(o -> "case " + o.index() + " (" + o.seedFile() + ", " + o.mutations() + "): " + o.ours() + " "
-                        + o.ourMessage())
+                        + o.ourMessage() + (o.ptxasAccepts() == null ? "" : "; ptxas: " + o.ptxasMessage()))
                 .toList();
     }
 }

@@ -91,6 +91,22 @@ class PtxValidationTest {
         syntax(kernel(" ld.param.u64 %rd2, [k_p0];\n ld.global.u32 %rs1, [%rd2];"), "%rs1 is a .b16 register");
     }
 
+    /** Each case checked with ptxas 13 ({@code -arch=sm_75}), which gives the same verdict. */
+    @Test
+    void vectorOperandsHaveOneSizeAndKind() {
+        String ld = " .reg .s32 %s<4>;\n .reg .s64 %sd<4>;\n ld.param.u64 %rd2, [k_p0];\n";
+        // a float vector takes integer registers of its own size (ptxas, unlike a scalar ld/st)
+        accepts(kernel(ld + " ld.global.v2.f32 {%s1, %s2}, [%rd2];\n st.global.v2.f32 [%rd2], {%s1, %s2};"));
+        accepts(kernel(ld + " ld.global.v2.f64 {%sd1, %sd2}, [%rd2];"));
+        syntax(kernel(ld + " ld.global.v2.f32 {%sd1, %sd2}, [%rd2];"), "an integer element of .f32 must have 32 bits");
+        syntax(kernel(ld + " ld.global.f32 %s1, [%rd2];"), "%s1 is a .s32 register");
+        // .bN goes with floats and integers; a vector mixing the two kinds, or two sizes, is rejected
+        accepts(kernel(ld + " ld.global.v2.b32 {%s1, %r2}, [%rd2];\n ld.global.v2.f32 {%r1, %f2}, [%rd2];"));
+        syntax(kernel(ld + " ld.global.v2.f32 {%s1, %f2}, [%rd2];"), "mixes floating-point and integer registers");
+        syntax(kernel(ld + " st.global.v2.b32 [%rd2], {%s1, %f2};"), "mixes floating-point and integer registers");
+        syntax(kernel(ld + " ld.global.v2.u32 {%s1, %sd2}, [%rd2];"), "its elements must have one size");
+    }
+
     @Test
     void literalsSuitTheirOperand() {
         PtxSyntaxException huge = syntax(kernel(" add.s64 %rd1, %rd2, 1e400;"), "constant overflow: 1e400");
@@ -168,6 +184,10 @@ class PtxValidationTest {
         syntax(H + ".shared .b8 t[];\n", "array t[] has no size");
         syntax(H + ".shared .b8 t[0];\n", "array t[] has no size");
         accepts(H + ".extern .shared .align 16 .b8 t[];\n.extern .shared .align 16 .b8 t[];\n");
+        // linkage is for module scope: ptxas rejects .extern, .weak and .visible variables in a function body
+        syntax(kernel(" .extern .shared .align 16 .b8 t[];"), "cannot be .extern; declare it at module scope");
+        syntax(kernel(" .visible .shared .b32 v;"), "cannot be .visible");
+        accepts(kernel(" .shared .align 4 .b8 s[16];"));
     }
 
     @Test
