@@ -46,6 +46,9 @@ public final class IssueRecord {
     private boolean warpExited;
     private boolean slotWaits;
     private boolean barrierWait;
+    private boolean yielded;
+    private long yieldArea;
+    private int yieldBytes;
 
     /** The first member warp of the issuing group (functional execute part). */
     public Warp warp;
@@ -128,6 +131,7 @@ public final class IssueRecord {
         warpExited = false;
         slotWaits = false;
         barrierWait = false;
+        yielded = false;
         insn = null;
         space = -1;
         writes = false;
@@ -138,6 +142,7 @@ public final class IssueRecord {
         warpExited = false;
         slotWaits = false;
         barrierWait = false;
+        yielded = false;
     }
 
     /** The interpreter starts executing {@code in} for a group whose first member is {@code w}. */
@@ -216,6 +221,16 @@ public final class IssueRecord {
         this.barrierWait = barrier;
     }
 
+    /**
+     * Marks that the slot's wavefront executed {@code yield.wave} (Orr et al., ISCA 2014, §6): its registers are in
+     * the save area at {@code area} ({@code bytes} written), and the timing model may free its hardware context.
+     */
+    public void yielded(long area, int bytes) {
+        this.yielded = true;
+        this.yieldArea = area;
+        this.yieldBytes = bytes;
+    }
+
     // ---- accessors ----
 
     public int warpSize() {
@@ -288,6 +303,21 @@ public final class IssueRecord {
 
     public boolean hasWarpExited() {
         return warpExited;
+    }
+
+    /** True when the wavefront yielded with this instruction ({@link #yielded(long, int)}). */
+    public boolean hasYielded() {
+        return yielded;
+    }
+
+    /** The yielded wavefront's save area. */
+    public long yieldArea() {
+        return yieldArea;
+    }
+
+    /** Bytes the yield saved. */
+    public int yieldBytes() {
+        return yieldBytes;
     }
 
     /** True when the slot waits after this instruction. */

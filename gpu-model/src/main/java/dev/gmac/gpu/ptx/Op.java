@@ -106,6 +106,13 @@ public final class Op {
      * the register base of the mask (an immediate mask is in a constant slot).
      */
     public static final int WARP_SYNC = 94;
+    /**
+     * {@code yield.wave a, b;}: the wavefront gives up its hardware context (this project's extension instruction,
+     * Orr et al., "Fine-grain Task Aggregation and Coordination on GPUs", ISCA 2014, §6). Its registers are saved
+     * to the save area at address {@link Insn#a} (a register base, 64-bit) of {@link Insn#b} bytes; it resumes at
+     * the next instruction when a control processor restarts it.
+     */
+    public static final int YIELD = 95;
 
     // ---- IALU sub-operations ----
     public static final int I_ADD = 0;

@@ -24,6 +24,10 @@ final class WarpSlot {
     long barrierRelease;
     /** Load instructions of this warp whose data has not all returned. */
     int pendingLoads;
+    /** Save area and context bytes of a yield in progress. */
+    long yieldArea;
+
+    int yieldBytes;
     /** Cached operand-ready cycle of the decoded instruction, valid while the scoreboard version matches. */
     long operandsReady;
     /** Scoreboard version {@link #operandsReady} was computed at; -1 when not computed for this instruction. */

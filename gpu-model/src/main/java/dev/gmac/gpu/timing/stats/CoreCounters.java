@@ -25,6 +25,10 @@ public final class CoreCounters {
     public long sharedPasses;
     public long globalSegments;
     public long atomicLanes;
+    /** Wavefronts that yielded on this core, and yielded wavefronts restarted on it (Orr et al., ISCA 2014, §6). */
+    public long yields;
+
+    public long restarts;
 
     /** Zeroes every count. */
     public void reset() {
@@ -33,6 +37,8 @@ public final class CoreCounters {
         warpInstructions = 0;
         threadInstructions = 0;
         ctas = 0;
+        yields = 0;
+        restarts = 0;
         l1Accesses = 0;
         l1Hits = 0;
         l1Misses = 0;
