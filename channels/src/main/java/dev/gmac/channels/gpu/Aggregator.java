@@ -20,8 +20,9 @@ import java.util.List;
  * the aggregator's own clock; while it works it does nothing else, so a slow aggregator delays dispatches.
  *
  * <p>Dispatch predicate: a channel is dispatched when it has a full wavefront of ready elements (the SIMD unit's
- * lanes can be filled), or any ready elements when no wavefront is running (otherwise the run could wait forever
- * for a wavefront that never fills). Wavefronts go to compute units round robin, skipping full ones.
+ * lanes can be filled), or fewer when fewer wavefronts run than there are compute units or when its ready count
+ * did not grow since the aggregator's last pass (waiting would not fill the wavefront; without this the run could
+ * wait forever for a wavefront that never fills). Wavefronts go to compute units round robin, skipping full ones.
  *
  * <p>"GPU blocked on the aggregator" (Table 5) is measured as the cycles during which no wavefront runs on any
  * compute unit while the graph still has work; all work reaches the GPU through the aggregator, so those are the
@@ -49,6 +50,9 @@ public final class Aggregator implements Agent, Levelization.InFlight {
     private final int pollCycles;
 
     private final int[] inFlight;
+    /** Per channel id: ready elements seen at the last pass that left some undispatched. */
+    private final long[] lastReady;
+
     private final int[] ctaChannel;
     private final long[] ctaSaveArea;
     private final List<Waiting> waiting = new ArrayList<>();
@@ -86,6 +90,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         this.width = width;
         this.maxWavefronts = maxWavefronts;
         this.inFlight = new int[channels.length];
+        this.lastReady = new long[channels.length];
         this.ctaChannel = new int[maxWavefronts];
         this.ctaSaveArea = new long[maxWavefronts];
         this.slots = new int[width];
@@ -239,7 +244,8 @@ public final class Aggregator implements Agent, Levelization.InFlight {
             Channel c = channels[in.id()];
             while (true) {
                 long ready = c.readyCount();
-                if (ready == 0 || (ready < width && running > 0)) {
+                if (ready == 0 || (ready < width && !mayDispatchPartial(in.id(), ready))) {
+                    lastReady[in.id()] = ready;
                     break;
                 }
                 if (levelization != null && !levelization.mayDispatch(in.node(), this)) {
@@ -277,6 +283,15 @@ public final class Aggregator implements Agent, Levelization.InFlight {
             }
         }
         return work;
+    }
+
+    /**
+     * Whether a wavefront with fewer elements than lanes may go: when fewer wavefronts run than there are compute
+     * units (waiting would leave a unit idle), or when the channel's ready count did not grow since the last pass
+     * (its producers are not about to fill the wavefront).
+     */
+    private boolean mayDispatchPartial(int id, long ready) {
+        return running < gpu.coreCount() || ready <= lastReady[id];
     }
 
     private int freeCore(TimedKernel kernel) {
