@@ -5,6 +5,7 @@ import dev.gmac.channels.gpu.DeviceRuntime.Reservation;
 import dev.gmac.channels.gpu.GpuGraphExecutor;
 import dev.gmac.channels.gpu.GpuGraphExecutor.GpuRun;
 import dev.gmac.channels.graph.Graph;
+import dev.gmac.channels.graph.GraphExecutor;
 import dev.gmac.gpu.GpuConfig;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.timing.TimingSimulator;
@@ -64,78 +65,56 @@ public final class ChannelsStudy {
         }
     }
 
-    /** A workload of the study: its name, its run on a graph, its known answer. */
-    public interface Workload {
-        String name();
-
-        long run(Graph g, int capacity, dev.gmac.channels.graph.GraphExecutor executor);
-
-        long expected();
-
-        int defaultCapacity();
+    /** How a workload runs on a graph: builds it in {@code g} with channels of {@code capacity}, returns its result. */
+    @FunctionalInterface
+    public interface Runner {
+        long run(Graph g, int capacity, GraphExecutor executor);
     }
+
+    /**
+     * A workload of the study.
+     *
+     * @param name            its name with its input
+     * @param expected        the known answer its result must equal
+     * @param defaultCapacity the channel width it runs with unless an experiment varies it
+     * @param runner          how it runs
+     */
+    public record Workload(String name, long expected, int defaultCapacity, Runner runner) {}
 
     /** Naive Fibonacci (Figure 6) of {@code n}. */
     public static Workload fibonacci(int n, int capacity) {
-        return new Workload() {
-            public String name() {
-                return "fibonacci(" + n + ")";
-            }
-
-            public long run(Graph g, int c, dev.gmac.channels.graph.GraphExecutor e) {
-                return Fibonacci.run(g, n, c, e);
-            }
-
-            public long expected() {
-                return Fibonacci.expected(n);
-            }
-
-            public int defaultCapacity() {
-                return capacity;
-            }
-        };
+        return new Workload(
+                "fibonacci(" + n + ")", Fibonacci.expected(n), capacity, (g, c, e) -> Fibonacci.run(g, n, c, e));
     }
 
     /** Cilk Fibonacci (continuation stacks) of {@code n}. */
     public static Workload cilkFibonacci(int n, int capacity) {
-        return new Workload() {
-            public String name() {
-                return "cilk-fibonacci(" + n + ")";
-            }
-
-            public long run(Graph g, int c, dev.gmac.channels.graph.GraphExecutor e) {
-                return CilkFibonacci.run(g, n, c, e);
-            }
-
-            public long expected() {
-                return Fibonacci.expected(n);
-            }
-
-            public int defaultCapacity() {
-                return capacity;
-            }
-        };
+        return new Workload(
+                "cilk-fibonacci(" + n + ")",
+                Fibonacci.expected(n),
+                capacity,
+                (g, c, e) -> CilkFibonacci.run(g, n, c, e));
     }
 
     /** Queens of {@code n} with base case {@code base}. */
     public static Workload queens(int n, int base, int capacity) {
-        return new Workload() {
-            public String name() {
-                return "queens(" + n + ")";
-            }
+        return new Workload(
+                "queens(" + n + ")", Queens.expected(n), capacity, (g, c, e) -> Queens.run(g, n, base, c, e));
+    }
 
-            public long run(Graph g, int c, dev.gmac.channels.graph.GraphExecutor e) {
-                return Queens.run(g, n, base, c, e);
-            }
+    /** The small default inputs: fib(16) in both forms, queens 9x9 (a run takes seconds). */
+    public static List<Workload> smallWorkloads() {
+        return List.of(cilkFibonacci(16, 1024), fibonacci(16, 2048), queens(9, 4, 2048));
+    }
 
-            public long expected() {
-                return Queens.expected(n);
-            }
+    /** The paper's inputs (Table 3): fib(24) in both forms, queens 13x13. */
+    public static List<Workload> fullWorkloads() {
+        return List.of(cilkFibonacci(24, 16384), fibonacci(24, 32768), queens(13, 4, 16384));
+    }
 
-            public int defaultCapacity() {
-                return capacity;
-            }
-        };
+    /** Smallest channel width of the width experiment. */
+    public static int smallestWidth(boolean full) {
+        return full ? 1024 : 256;
     }
 
     private final List<Workload> workloads;
@@ -175,7 +154,7 @@ public final class ChannelsStudy {
                     divergence,
                     GpuGraphExecutor.DEFAULT_MAX_WAVEFRONTS,
                     GpuGraphExecutor.DEFAULT_CYCLE_LIMIT);
-            long result = w.run(Graph.onDevice(gpu), capacity, exec);
+            long result = w.runner().run(Graph.onDevice(gpu), capacity, exec);
             if (result != w.expected()) {
                 throw new IllegalStateException(w.name() + " gave " + result + ", expected " + w.expected());
             }
@@ -263,15 +242,13 @@ public final class ChannelsStudy {
     /** Runs every experiment with small inputs and prints CSV (arguments: none, or {@code --full}). */
     public static void main(String[] args) {
         boolean full = args.length > 0 && args[0].equals("--full");
-        List<Workload> ws = full
-                ? List.of(cilkFibonacci(24, 16384), fibonacci(24, 32768), queens(13, 4, 16384))
-                : List.of(cilkFibonacci(16, 1024), fibonacci(16, 2048), queens(9, 4, 2048));
+        List<Workload> ws = full ? fullWorkloads() : smallWorkloads();
         ChannelsStudy s = new ChannelsStudy(ws, m -> System.err.println(m));
         List<Row> rows = new ArrayList<>();
         rows.addAll(s.scaling());
         rows.addAll(s.aggregators());
         rows.addAll(s.reservations());
-        rows.addAll(s.widths(full ? 1024 : 256));
+        rows.addAll(s.widths(smallestWidth(full)));
         rows.addAll(s.divergence(List.of("pdom")));
         boolean header = true;
         for (Row r : rows) {

@@ -41,7 +41,9 @@ public final class ChannelsStudyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--full", description = "The paper's inputs: fib(24), queens(13) (very slow on the simulator).")
+    @Option(
+            names = "--full",
+            description = "The paper's inputs (Table 3): fib(24), queens(13); default: fib(16), queens(9).")
     boolean full;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Folder for CSV and JSON (default: ${DEFAULT-VALUE}).")
@@ -74,15 +76,7 @@ public final class ChannelsStudyCommand implements Callable<Integer> {
         }
         Files.createDirectories(out); // before the runs: a folder that cannot be made fails fast
         PrintWriter stderr = spec.commandLine().getErr();
-        List<ChannelsStudy.Workload> workloads = full
-                ? List.of(
-                        ChannelsStudy.cilkFibonacci(24, 16384),
-                        ChannelsStudy.fibonacci(24, 32768),
-                        ChannelsStudy.queens(13, 4, 16384))
-                : List.of(
-                        ChannelsStudy.cilkFibonacci(14, 1024),
-                        ChannelsStudy.fibonacci(14, 1024),
-                        ChannelsStudy.queens(8, 4, 1024));
+        List<ChannelsStudy.Workload> workloads = full ? ChannelsStudy.fullWorkloads() : ChannelsStudy.smallWorkloads();
         int[] done = {0};
         ChannelsStudy study = new ChannelsStudy(workloads, line -> {
             done[0]++;
@@ -97,7 +91,7 @@ public final class ChannelsStudyCommand implements Callable<Integer> {
                 case "scaling" -> rows.addAll(study.scaling());
                 case "aggregator" -> rows.addAll(study.aggregators());
                 case "reservation" -> rows.addAll(study.reservations());
-                case "width" -> rows.addAll(study.widths(full ? 1024 : 128));
+                case "width" -> rows.addAll(study.widths(ChannelsStudy.smallestWidth(full)));
                 case "divergence" -> rows.addAll(study.divergence(List.of("pdom")));
                 default ->
                     throw new picocli.CommandLine.ParameterException(
