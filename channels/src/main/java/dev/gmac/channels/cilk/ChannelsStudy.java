@@ -249,7 +249,7 @@ public final class ChannelsStudy {
         rows.addAll(s.aggregators());
         rows.addAll(s.reservations());
         rows.addAll(s.widths(smallestWidth(full)));
-        rows.addAll(s.divergence(List.of("pdom")));
+        rows.addAll(s.divergence(List.of("pdom", "tbc")));
         boolean header = true;
         for (Row r : rows) {
             Map<String, Object> m = r.toMap();

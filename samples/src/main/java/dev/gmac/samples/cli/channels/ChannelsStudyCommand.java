@@ -92,7 +92,7 @@ public final class ChannelsStudyCommand implements Callable<Integer> {
                 case "aggregator" -> rows.addAll(study.aggregators());
                 case "reservation" -> rows.addAll(study.reservations());
                 case "width" -> rows.addAll(study.widths(ChannelsStudy.smallestWidth(full)));
-                case "divergence" -> rows.addAll(study.divergence(List.of("pdom")));
+                case "divergence" -> rows.addAll(study.divergence(List.of("pdom", "tbc")));
                 default ->
                     throw new picocli.CommandLine.ParameterException(
                             spec.commandLine(),
