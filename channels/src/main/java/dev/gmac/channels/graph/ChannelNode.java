@@ -14,13 +14,50 @@ public final class ChannelNode {
     private final int id;
     private final String name;
     private final Channel channel;
+    private final long address;
+    private final ChannelStackNode stack;
+    private final int level;
     private volatile KernelNode consumer;
 
-    ChannelNode(Graph graph, int id, String name, Channel channel) {
+    ChannelNode(Graph graph, int id, String name, Channel channel, long address, ChannelStackNode stack, int level) {
         this.graph = graph;
         this.id = id;
         this.name = name;
         this.channel = channel;
+        this.address = address;
+        this.stack = stack;
+        this.level = level;
+    }
+
+    /** The graph. */
+    public Graph graph() {
+        return graph;
+    }
+
+    /**
+     * The address of the channel's region in the graph's memory, or -1 for a host-only node ({@link
+     * Graph#channelNode(String, Channel)}).
+     */
+    public long address() {
+        return address;
+    }
+
+    /** The address of byte {@code position} of the region (an element field a kernel may point to). */
+    public long address(int position) {
+        if (address < 0) {
+            throw new IllegalStateException("channel node '" + name + "' is not in the graph's memory");
+        }
+        return address + position;
+    }
+
+    /** The channel stack this node is a level of, or null. */
+    public ChannelStackNode stack() {
+        return stack;
+    }
+
+    /** The node's level in its {@link #stack()}, or -1 for a plain channel node. */
+    public int level() {
+        return level;
     }
 
     /** The node's number in its graph (the paper's {@code chID}). */
@@ -50,6 +87,14 @@ public final class ChannelNode {
      *     another graph, or the channel already holds elements
      */
     public ChannelNode connectToKernelNode(KernelNode kernel) {
+        if (stack != null) {
+            throw new IllegalStateException("channel node '" + name + "' is a level of channel stack '" + stack.name()
+                    + "'; connect the stack (ChannelStackNode.connectToKernelNode)");
+        }
+        return connect(kernel);
+    }
+
+    ChannelNode connect(KernelNode kernel) {
         Objects.requireNonNull(kernel, "kernel");
         if (kernel.graph() != graph) {
             throw new IllegalStateException("kernel node '" + kernel.name() + "' belongs to another graph");

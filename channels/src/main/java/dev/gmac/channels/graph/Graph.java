@@ -2,6 +2,9 @@ package dev.gmac.channels.graph;
 
 import dev.gmac.channels.Channel;
 import dev.gmac.channels.ChannelLayout;
+import dev.gmac.gpu.SoftwareGpu;
+import dev.gmac.gpu.exec.GlobalMemory;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,32 +35,127 @@ import java.util.concurrent.atomic.AtomicLong;
  * are counted before its element is counted as processed, so the count never reaches zero early.
  *
  * <p>Who runs the kernels is the {@link GraphExecutor}'s business: {@link #execute()} uses a {@link
- * HostGraphExecutor}; {@link #execute(GraphExecutor)} takes any other, such as an aggregator of simulated
- * wavefronts.
+ * HostGraphExecutor}; {@link #execute(GraphExecutor)} takes any other, such as the software GPU's aggregator
+ * ({@code dev.gmac.channels.gpu.GpuGraphExecutor}), which runs the kernel nodes' PTX forms.
+ *
+ * <p>Memory. Channels and buffers of a graph live in one {@link GlobalMemory}: the software GPU's device memory
+ * for a graph made with {@link #onDevice}, else a host address space of the graph's own. Either way they have
+ * device-style addresses ({@link ChannelNode#address}, {@link GraphBuffer#address()}), so elements can hold
+ * pointers that host kernels ({@link #getInt(long)} and friends) and GPU kernels follow alike, and the same graph
+ * runs on either executor.
+ *
+ * <p>Channel stacks (§5.2, Figures 10-12) are {@link ChannelStackNode}s: one channel per recursion level.
+ * Executors dispatch deeper levels first and hold back the levels of a stack that {@linkplain
+ * ChannelStackNode#afterDeeperLevels() waits for deeper levels} (Cilk's continuations) by the graph's {@link
+ * Levelization}.
  */
 public final class Graph {
+    /** Address space of a graph that is not on a device: allocated lazily, so only a cap. */
+    static final long HOST_MEMORY_BYTES = 1L << 40;
+
     private final List<ChannelNode> channelNodes = new ArrayList<>();
+    private final List<ChannelStackNode> stacks = new ArrayList<>();
     private final List<KernelNode> kernelNodes = new ArrayList<>();
+    private final List<GraphBuffer> buffers = new ArrayList<>();
     private final AtomicLong pending = new AtomicLong();
+    private final GlobalMemory memory;
+    private final SoftwareGpu device;
     private volatile GraphExecution execution;
+    private volatile Levelization levelization;
+
+    /** A graph in host memory. */
+    public Graph() {
+        this(new GlobalMemory(HOST_MEMORY_BYTES), null);
+    }
+
+    private Graph(GlobalMemory memory, SoftwareGpu device) {
+        this.memory = memory;
+        this.device = device;
+    }
+
+    /** A graph whose channels and buffers live in {@code gpu}'s device memory (needed to run it on that GPU). */
+    public static Graph onDevice(SoftwareGpu gpu) {
+        return new Graph(gpu.memory(), Objects.requireNonNull(gpu, "gpu"));
+    }
+
+    /** The memory of the graph's channels and buffers. */
+    public GlobalMemory memory() {
+        return memory;
+    }
+
+    /** The software GPU whose device memory the graph lives in, or null for a graph in host memory. */
+    public SoftwareGpu device() {
+        return device;
+    }
 
     /** A channel node of {@code capacity} elements of {@code elementSize} bytes (Figure 6, line 25). */
     public ChannelNode channelNode(int elementSize, int capacity) {
         return channelNode(null, elementSize, capacity);
     }
 
-    /** A named channel node of {@code capacity} elements of {@code elementSize} bytes. */
+    /** A named channel node of {@code capacity} elements of {@code elementSize} bytes, in the graph's memory. */
     public ChannelNode channelNode(String name, int elementSize, int capacity) {
-        return channelNode(name, Channel.allocate(ChannelLayout.of(elementSize, capacity)));
+        ChannelLayout layout = ChannelLayout.of(elementSize, capacity);
+        long address = memory.malloc(layout.regionLength());
+        Channel channel = Channel.format(memory.view(address, layout.regionLength(), "channel"), layout);
+        return add(name, channel, address, null, -1);
     }
 
-    /** A named channel node over an existing channel (for instance one formatted in device memory). */
-    public synchronized ChannelNode channelNode(String name, Channel channel) {
-        Objects.requireNonNull(channel, "channel");
+    /**
+     * A named channel node over an existing channel outside the graph's memory (a host-only node: its elements
+     * have no address, and GPU executors refuse it).
+     */
+    public ChannelNode channelNode(String name, Channel channel) {
+        return add(name, Objects.requireNonNull(channel, "channel"), -1, null, -1);
+    }
+
+    private synchronized ChannelNode add(
+            String name, Channel channel, long address, ChannelStackNode stack, int level) {
         int id = channelNodes.size();
-        ChannelNode node = new ChannelNode(this, id, name != null ? name : "channel" + id, channel);
+        ChannelNode node =
+                new ChannelNode(this, id, name != null ? name : "channel" + id, channel, address, stack, level);
         channelNodes.add(node);
+        levelization = null;
         return node;
+    }
+
+    /**
+     * A channel stack (§5.2, Figure 10): {@code levels} channels of {@code capacity} elements of {@code
+     * elementSize} bytes, level {@code d} for tasks at recursion depth {@code d}, allocated up front as the paper
+     * allocates stacks; their ids are consecutive, so a kernel finds level {@code d} at {@code id(0) + d}.
+     */
+    public synchronized ChannelStackNode channelStack(String name, int elementSize, int capacity, int levels) {
+        if (levels < 1) {
+            throw new IllegalArgumentException("a channel stack needs at least one level, got " + levels);
+        }
+        String stackName = name != null ? name : "stack" + stacks.size();
+        ChannelStackNode stack = new ChannelStackNode(this, stackName, stacks.size());
+        for (int d = 0; d < levels; d++) {
+            ChannelLayout layout = ChannelLayout.of(elementSize, capacity);
+            long address = memory.malloc(layout.regionLength());
+            Channel channel = Channel.format(memory.view(address, layout.regionLength(), "channel"), layout);
+            stack.addLevel(add(stackName + "[" + d + "]", channel, address, stack, d));
+        }
+        stacks.add(stack);
+        return stack;
+    }
+
+    /** A zeroed buffer of {@code bytes} in the graph's memory, e.g. for results; a kernel argument by address. */
+    public synchronized GraphBuffer buffer(String name, long bytes) {
+        long address = memory.malloc(bytes);
+        GraphBuffer b = new GraphBuffer(name != null ? name : "buffer" + buffers.size(), address, bytes, memory);
+        buffers.add(b);
+        return b;
+    }
+
+    /** The buffer whose bytes include {@code address}, or null. */
+    public synchronized GraphBuffer bufferAt(long address) {
+        for (GraphBuffer b : buffers) {
+            if (address >= b.address() && address < b.address() + b.bytes()) {
+                return b;
+            }
+        }
+        return null;
     }
 
     /** A kernel node running {@code kernel} (Figure 6, line 26). */
@@ -82,6 +180,57 @@ public final class Graph {
     /** The kernel nodes, in creation order. */
     public synchronized List<KernelNode> kernelNodes() {
         return List.copyOf(kernelNodes);
+    }
+
+    /** The channel stacks, in creation order. */
+    public synchronized List<ChannelStackNode> channelStacks() {
+        return List.copyOf(stacks);
+    }
+
+    /** The graph's levelization (the order and dependencies of its channel stacks), built on first use. */
+    public Levelization levelization() {
+        Levelization l = levelization;
+        if (l == null) {
+            synchronized (this) {
+                l = levelization;
+                if (l == null) {
+                    l = new Levelization(this);
+                    levelization = l;
+                }
+            }
+        }
+        return l;
+    }
+
+    // ------------------------------------------------------------------ memory by address (host kernels)
+
+    /** The int at {@code address} of the graph's memory (plain read). */
+    public int getInt(long address) {
+        return view(address, Integer.BYTES).getInt(0);
+    }
+
+    /** Writes the int at {@code address} (plain write). */
+    public void putInt(long address, int value) {
+        view(address, Integer.BYTES).putInt(0, value);
+    }
+
+    /** The long at {@code address} (plain read). */
+    public long getLong(long address) {
+        return view(address, Long.BYTES).getLong(0);
+    }
+
+    /** Writes the long at {@code address} (plain write). */
+    public void putLong(long address, long value) {
+        view(address, Long.BYTES).putLong(0, value);
+    }
+
+    /** Atomically adds {@code delta} to the int at {@code address} (volatile semantics); returns the old value. */
+    public int getAndAddInt(long address, int delta) {
+        return (int) GraphBuffer.INTS.getAndAdd(view(address, Integer.BYTES), 0, delta);
+    }
+
+    private ByteBuffer view(long address, int bytes) {
+        return memory.view(address, bytes, "graph memory");
     }
 
     /** Runs the graph on a {@link HostGraphExecutor} with its defaults; returns at once. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -44,6 +45,12 @@ import java.util.concurrent.locks.LockSupport;
  * and (b) bounds what a stalled holder can pin to half the reserve. The executor learns which channels a
  * kernel node writes to from its {@code talloc} calls. Batches nested in a wait are not held back, and a
  * worker alone always runs.
+ *
+ * <p>Channel stacks (§5.2): when the graph has stacks, workers try channels in the graph's {@link Levelization}
+ * priority order (deeper levels first) instead of round robin, and a level of a stack that waits for deeper
+ * levels is dispatched only when {@link Levelization#mayDispatch} allows; for that every batch counts itself in
+ * flight on its channel and bumps an activity epoch when it starts and ends (the ordering argument is in {@link
+ * Levelization}).
  */
 public final class HostGraphExecutor implements GraphExecutor {
     /** Default batch: one 64-wide wavefront's worth of elements (the paper's AMD wavefront). */
@@ -56,6 +63,8 @@ public final class HostGraphExecutor implements GraphExecutor {
     private static final long MAX_WAIT_PARK_NANOS = 1_000_000L;
     /** Element access to the workers' batch-start tails. */
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Element access to the per-channel counts of batches in flight. */
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final int threads;
     private final int width;
@@ -106,7 +115,8 @@ public final class HostGraphExecutor implements GraphExecutor {
     @Override
     public GraphExecution start(Graph graph) {
         List<ChannelNode> inputs = new ArrayList<>();
-        for (ChannelNode node : graph.channelNodes()) {
+        boolean stacked = !graph.channelStacks().isEmpty();
+        for (ChannelNode node : stacked ? graph.levelization().priorityOrder() : graph.channelNodes()) {
             if (node.consumer() != null) {
                 inputs.add(node);
             }
@@ -123,9 +133,18 @@ public final class HostGraphExecutor implements GraphExecutor {
         return execution;
     }
 
-    private final class HostExecution implements GraphExecution {
+    private final class HostExecution implements GraphExecution, Levelization.InFlight {
         final Graph graph;
         final ChannelNode[] inputs;
+        /** True for a graph with channel stacks: priority order, no round robin. */
+        final boolean stacked;
+        /** The graph's levelization when some stack waits for deeper levels, else null. */
+        final Levelization levelization;
+        /** Per channel node id: batches in flight (VarHandle volatile access). */
+        final int[] inFlight;
+        /** Bumped when any batch starts or ends (see Levelization). */
+        final AtomicLong epoch = new AtomicLong();
+
         final List<Thread> threads = new ArrayList<>();
         final LongAdder completed = new LongAdder();
         final AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -139,6 +158,32 @@ public final class HostGraphExecutor implements GraphExecutor {
             this.graph = graph;
             this.inputs = inputs.toArray(new ChannelNode[0]);
             this.channels = graph.channelNodes().toArray(new ChannelNode[0]);
+            this.stacked = !graph.channelStacks().isEmpty();
+            Levelization l = graph.levelization();
+            this.levelization = l.constrained() ? l : null;
+            this.inFlight = new int[channels.length];
+        }
+
+        @Override
+        public int inFlight(ChannelNode node) {
+            return (int) INTS.getVolatile(inFlight, node.id());
+        }
+
+        @Override
+        public long epoch() {
+            return epoch.get();
+        }
+
+        /** A batch of {@code node} starts: counted before its dispatch CAS (volatile RMWs). */
+        void beginBatch(ChannelNode node) {
+            INTS.getAndAdd(inFlight, node.id(), 1);
+            epoch.incrementAndGet();
+        }
+
+        /** The batch ended (its kernels returned, their enqueues done) or dispatched nothing. */
+        void endBatch(ChannelNode node) {
+            INTS.getAndAdd(inFlight, node.id(), -1);
+            epoch.incrementAndGet();
         }
 
         /** Records that {@code kernel} writes to {@code destination} (once per pair; rare). */
@@ -323,13 +368,17 @@ public final class HostGraphExecutor implements GraphExecutor {
             }
         }
 
-        /** One batch from each consumed channel in turn, starting at this worker's own. */
+        /**
+         * One batch from each consumed channel in turn, starting at this worker's own; in a graph with channel
+         * stacks, in priority order (deeper levels first).
+         */
         private int runAny() {
             ChannelNode[] inputs = execution.inputs;
             int n = inputs.length;
+            int start = execution.stacked ? 0 : first;
             int work = 0;
             for (int k = 0; k < n && !execution.stopping; k++) {
-                work += runBatch(inputs[(first + k) % n]);
+                work += runBatch(inputs[(start + k) % n]);
             }
             return work;
         }
@@ -340,6 +389,10 @@ public final class HostGraphExecutor implements GraphExecutor {
          */
         private int runBatch(ChannelNode node) {
             if (depth == MAX_NESTING) {
+                return 0;
+            }
+            Levelization levels = execution.levelization;
+            if (levels != null && !levels.mayDispatch(node, execution)) {
                 return 0;
             }
             if (depth > 0) {
@@ -357,6 +410,18 @@ public final class HostGraphExecutor implements GraphExecutor {
         }
 
         private int dispatchAndRun(ChannelNode node) {
+            if (execution.levelization == null) {
+                return dispatchAndRunCounted(node);
+            }
+            execution.beginBatch(node);
+            try {
+                return dispatchAndRunCounted(node);
+            } finally {
+                execution.endBatch(node);
+            }
+        }
+
+        private int dispatchAndRunCounted(ChannelNode node) {
             Invocation item = levels[depth];
             if (item == null) {
                 item = new Invocation(this);

@@ -9,7 +9,10 @@ import java.util.Objects;
  * A kernel node of a channel-flow graph (Orr et al., ISCA 2014, §4.2): a function that consumes the elements
  * of the channel nodes connected to it and may produce elements into others, like a TBB function node.
  * Constant arguments 2, 3, ... are set as in Figure 6 ({@code setConstArg}); arguments 0 and 1, the source
- * channel and the element's offset, are supplied per element by the executor.
+ * channel and the element's offset, are supplied per element by the executor. A node has a host form (a Java
+ * {@link Kernel}) and may have a GPU form ({@link #ptx(PtxKernel)}); on the GPU a constant argument that is a
+ * {@link ChannelNode} or {@link ChannelStackNode} is passed as its channel id, a {@link GraphBuffer} as its
+ * address, a number as its value.
  */
 public final class KernelNode {
     /** Index of the first constant argument; 0 and 1 are the source channel and data offset. */
@@ -22,6 +25,7 @@ public final class KernelNode {
     private final List<ChannelNode> inputs = new ArrayList<>();
     private final List<ChannelNode> outputs = new ArrayList<>();
     private volatile Object[] constArgs = new Object[FIRST_CONST_ARG];
+    private volatile PtxKernel ptx;
 
     KernelNode(Graph graph, int id, String name, Kernel kernel) {
         this.graph = graph;
@@ -30,7 +34,8 @@ public final class KernelNode {
         this.kernel = kernel;
     }
 
-    Graph graph() {
+    /** The graph. */
+    public Graph graph() {
         return graph;
     }
 
@@ -44,9 +49,27 @@ public final class KernelNode {
         return name;
     }
 
-    /** The function run per element. */
+    /** The function run per element by the host executor. */
     public Kernel kernel() {
         return kernel;
+    }
+
+    /** Gives the node its GPU form: a PTX kernel that does per work-item what {@link #kernel()} does per element. */
+    public KernelNode ptx(PtxKernel gpuKernel) {
+        this.ptx = Objects.requireNonNull(gpuKernel, "gpuKernel");
+        return this;
+    }
+
+    /** The node's GPU form, or null when it has none (it then runs only on the host). */
+    public PtxKernel ptx() {
+        return ptx;
+    }
+
+    /** The constant arguments set so far, from index 2 ({@code null} where one is missing). */
+    public List<Object> constArgs() {
+        Object[] args = constArgs;
+        return java.util.Collections.unmodifiableList(
+                java.util.Arrays.asList(Arrays.copyOfRange(args, FIRST_CONST_ARG, args.length)));
     }
 
     /**

@@ -22,7 +22,9 @@ public final class Cta {
     static final int BARRIERS = 16;
 
     final KernelLaunch launch;
-    final int slot;
+    /** The hardware CTA slot; changes only when a yielded CTA resumes in another slot ({@link KernelLaunch#resume}). */
+    int slot;
+
     final DivergenceModel simt;
     Dim3 ctaId;
     long linearId;
@@ -31,6 +33,12 @@ public final class Cta {
     int sharedSize;
     int liveThreads;
     boolean active;
+    /** Save area of the wavefront's last {@code yield.wave}, or 0 when it never yielded. */
+    long yieldArea;
+    /** Bytes that yield wrote to {@link #yieldArea}. */
+    int yieldBytes;
+    /** True from a {@code yield.wave} until the issue that executed it has reported it. */
+    boolean yieldPending;
 
     final int[] arrived = new int[BARRIERS];
     final int[] expected = new int[BARRIERS];

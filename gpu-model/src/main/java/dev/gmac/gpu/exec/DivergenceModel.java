@@ -17,7 +17,7 @@ package dev.gmac.gpu.exec;
  * back: {@link #setPc} after straight-line code, {@link #branch} at a divergent branch (or at every branch when
  * {@link #reportsEveryBranch()}), {@link #reached} when the group's PC reaches {@link #watchPc}, and {@link #call},
  * {@link #ret}, {@link #exited}, barriers ({@link #waitForBlock}), {@code bar.warp.sync} ({@link #warpSync}) and
- * transactions ({@link #txBegin}, {@link #txCommit}). Each report returns {@link #CONTINUE} (re-read the group,
+ * transactions ({@link #txBegin}, {@link #txCommit}), and wavefront yield ({@link #yieldWave}, optional). Each report returns {@link #CONTINUE} (re-read the group,
  * which may have changed) or {@link #STOP} (the slot stops issuing: it now waits, is done, or yields). The same
  * protocol serves the fast functional scheduler and the timing model (execute-at-issue).
  *
@@ -169,6 +169,26 @@ public abstract class DivergenceModel {
      * transaction waits for the TM model, are left alone. Returns {@link #CONTINUE} or {@link #STOP}.
      */
     public abstract int txAbort(int slot, long lanes);
+
+    /**
+     * {@code yield.wave}: the CTA's only wavefront (slot 0) gives up its hardware context (Orr et al., ISCA 2014,
+     * §6); it resumes at {@code resumePc} with its SIMT state unchanged once {@link #resumeWave} is called. The slot
+     * waits meanwhile (not at a barrier). A model that cannot hold a wavefront's state while it is away keeps the
+     * default, which refuses: the interpreter turns that into a fault naming the model.
+     *
+     * @return {@link #STOP}
+     * @throws UnsupportedOperationException when the model does not support wavefront yield
+     */
+    public int yieldWave(int slot, int resumePc) {
+        throw new UnsupportedOperationException(
+                "the " + name() + " divergence model does not support wavefront" + " yield (yield.wave); use pdom");
+    }
+
+    /** The wavefront of {@code slot}, yielded by {@link #yieldWave}, was restarted: it may issue again. */
+    public void resumeWave(int slot) {
+        throw new UnsupportedOperationException(
+                "the " + name() + " divergence model does not support wavefront" + " yield (yield.wave); use pdom");
+    }
 
     /** Deepest SIMT state since {@link #start} (stack entries, or paths for {@code its}). */
     public abstract int maxDepth();

@@ -855,7 +855,8 @@ final class Interpreter {
                         case Op.BAR:
                         case Op.WARP_SYNC:
                         case Op.TX_BEGIN:
-                        case Op.TX_COMMIT: {
+                        case Op.TX_COMMIT:
+                        case Op.YIELD: {
                             if (em == 0 && in.op != Op.TX_BEGIN && in.op != Op.TX_COMMIT) {
                                 break;
                             }
@@ -958,7 +959,8 @@ final class Interpreter {
             case Op.BAR:
             case Op.WARP_SYNC:
             case Op.TX_BEGIN:
-            case Op.TX_COMMIT: {
+            case Op.TX_COMMIT:
+            case Op.YIELD: {
                 for (int i = 0; i < k; i++) {
                     long lanes = dm.memberLanes(slot, i);
                     threadInstructions += Long.bitCount(lanes);
@@ -1033,7 +1035,7 @@ final class Interpreter {
 
     /**
      * A control instruction of the group at its PC (the model's PC is the instruction's): calls, exit, trap,
-     * barriers, {@code bar.warp.sync} and the transaction delimiters. Returns {@link #NEXT} when no lane executed
+     * barriers, {@code bar.warp.sync}, the transaction delimiters and {@code yield.wave}. Returns {@link #NEXT} when no lane executed
      * it, else {@link #RELOAD} or {@link #STOP}.
      */
     private int control(DivergenceModel dm, int slot, Insn in) {
@@ -1103,9 +1105,45 @@ final class Interpreter {
                             "tx.commit outside a transaction");
                 }
                 return dm.txCommit(slot, in.pc + 1) == DivergenceModel.STOP ? STOP : RELOAD;
+            case Op.YIELD:
+                return em == 0 ? NEXT : yieldWave(dm, slot, in, em);
             default:
                 throw new IllegalStateException("not a control instruction: " + in);
         }
+    }
+
+    /**
+     * {@code yield.wave a, b} (Orr et al., ISCA 2014, §6): the launch saves the wavefront's registers to the save
+     * area (operands of the first executing lane; every executing lane must give the same), then the divergence
+     * model parks the slot, to resume after the instruction.
+     */
+    private int yieldWave(DivergenceModel dm, int slot, Insn in, long em) {
+        Warp w = dm.member(slot, 0);
+        long[] r = w.regs[dm.memberFrame(slot, 0)];
+        int lane = firstLane(em);
+        long area = r[in.a + lane];
+        long bytes = r[in.b + lane];
+        for (long m = em & (em - 1); m != 0; m &= m - 1) {
+            int l = Long.numberOfTrailingZeros(m);
+            if (r[in.a + l] != area || r[in.b + l] != bytes) {
+                throw fault(
+                        w,
+                        in,
+                        l,
+                        r[in.a + l],
+                        FaultKind.INVALID_INSTRUCTION,
+                        "yield.wave: lanes give different save areas (lane " + lane + ": 0x" + Long.toHexString(area)
+                                + ", " + bytes + " bytes); the operands must be the same in every lane");
+            }
+        }
+        launch.yieldWave(dm.cta, w, in, lane, area, bytes);
+        try {
+            dm.yieldWave(slot, in.pc + 1);
+        } catch (UnsupportedOperationException e) {
+            throw fault(w, in, lane, -1, FaultKind.INVALID_INSTRUCTION, e.getMessage());
+        }
+        progressed = true;
+        return STOP;
     }
 
     /** {@code lanes} of {@code w} exited: the warp, the CTA's live-thread count and their frames forget them. */

@@ -52,6 +52,9 @@ public final class IssueRecord {
     private int txWriteRows;
     private int txWalkRows;
     private boolean txBuffered;
+    private boolean yielded;
+    private long yieldArea;
+    private int yieldBytes;
     private long memberWarps;
     private boolean multiWarp;
     private final byte[] laneWarp = new byte[64];
@@ -153,6 +156,7 @@ public final class IssueRecord {
         warpExited = false;
         slotWaits = false;
         barrierWait = false;
+        yielded = false;
         insn = null;
         space = -1;
         writes = false;
@@ -168,6 +172,7 @@ public final class IssueRecord {
         warpExited = false;
         slotWaits = false;
         barrierWait = false;
+        yielded = false;
     }
 
     /** The interpreter starts executing {@code in} for a group whose first member is {@code w}. */
@@ -297,6 +302,16 @@ public final class IssueRecord {
         this.barrierWait = barrier;
     }
 
+    /**
+     * Marks that the slot's wavefront executed {@code yield.wave} (Orr et al., ISCA 2014, §6): its registers are in
+     * the save area at {@code area} ({@code bytes} written), and the timing model may free its hardware context.
+     */
+    public void yielded(long area, int bytes) {
+        this.yielded = true;
+        this.yieldArea = area;
+        this.yieldBytes = bytes;
+    }
+
     // ---- accessors ----
 
     public int warpSize() {
@@ -382,6 +397,21 @@ public final class IssueRecord {
 
     public boolean hasWarpExited() {
         return warpExited;
+    }
+
+    /** True when the wavefront yielded with this instruction ({@link #yielded(long, int)}). */
+    public boolean hasYielded() {
+        return yielded;
+    }
+
+    /** The yielded wavefront's save area. */
+    public long yieldArea() {
+        return yieldArea;
+    }
+
+    /** Bytes the yield saved. */
+    public int yieldBytes() {
+        return yieldBytes;
     }
 
     /** True when the slot waits after this instruction. */

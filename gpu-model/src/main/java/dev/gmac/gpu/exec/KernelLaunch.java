@@ -400,13 +400,188 @@ public final class KernelLaunch {
         }
         if (rec != null) {
             int s = cta.simt.state(slot);
-            if (s == DivergenceModel.DONE) {
+            if (cta.yieldPending) {
+                cta.yieldPending = false;
+                rec.yielded(cta.yieldArea, cta.yieldBytes);
+            } else if (s == DivergenceModel.DONE) {
                 rec.warpExited();
             } else if (s == DivergenceModel.WAITING) {
                 rec.slotWaits(cta.simt.waitsAtBarrier(slot));
             }
         }
         return n > 0;
+    }
+
+    // ------------------------------------------------------------------ wavefront yield (Orr et al., ISCA 2014, §6)
+
+    /** Bytes of a saved wavefront's control block (program counters, masks, NDRange ids; the paper's §7 figure). */
+    public static final int YIELD_CONTROL_BYTES = 856;
+    /** 'GYLD' in ASCII, little end first: the first word of a save area written by {@code yield.wave}. */
+    public static final int YIELD_MAGIC = 0x444C5947;
+
+    /**
+     * Bytes {@code yield.wave} writes for warp {@code w}: the control block, then per register frame a 16-byte
+     * header, its declared register slots (8 bytes per slot and lane; the constant slots of immediates are not
+     * state) and its predicates (8 bytes each, a lane mask).
+     */
+    int contextBytes(Warp w) {
+        long n = YIELD_CONTROL_BYTES;
+        for (int f = 0; f < w.frames; f++) {
+            n += 16 + 8L * declaredSlots(w, f) * w.width + 8L * w.preds[f].length;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, n);
+    }
+
+    /**
+     * Bytes {@code yield.wave} writes for a wavefront of this launch that yields in the kernel itself (not inside
+     * a device function, which adds a frame): what a save area must hold at least.
+     */
+    public int yieldContextBytes() {
+        int declared = kernel.slots;
+        for (int c : kernel.constSlots) {
+            declared = Math.min(declared, c);
+        }
+        return YIELD_CONTROL_BYTES + 16 + 8 * declared * warpSize + 8 * Math.max(1, kernel.preds);
+    }
+
+    /** Register slots of frame {@code f} that hold declared registers (constants come after them). */
+    private int declaredSlots(Warp w, int f) {
+        FunctionInfo fn = program.functions().get(w.frameFunction[f]);
+        int declared = fn.slots;
+        for (int c : fn.constSlots) {
+            declared = Math.min(declared, c);
+        }
+        return declared;
+    }
+
+    /**
+     * {@code yield.wave}: saves the registers and predicates of {@code w}, the CTA's only warp, to the save area
+     * {@code [area, area + bytes)} and marks the CTA as yielded, for the timing model to take it out of its slot
+     * ({@link #park}). The SIMT stack, the frame table and local memory stay with the parked {@link Cta}; its
+     * registers are cleared, so only the save area brings them back ({@link #resume}).
+     */
+    void yieldWave(Cta cta, Warp w, Insn in, int lane, long area, long bytes) {
+        if (cta.warps.length != 1) {
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    -1,
+                    FaultKind.INVALID_INSTRUCTION,
+                    "yield.wave: the CTA has "
+                            + cta.warps.length + " warps; wavefront yield needs a CTA of one wavefront (the channels'"
+                            + " dispatch unit)");
+        }
+        if (listener == null) {
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    -1,
+                    FaultKind.INVALID_INSTRUCTION,
+                    "yield.wave needs the timing model with an"
+                            + " agent that restarts yielded wavefronts (the channels' aggregator); the functional scheduler"
+                            + " cannot restart it");
+        }
+        int need = contextBytes(w);
+        if (bytes < need) {
+            throw fault(
+                    w,
+                    in,
+                    lane,
+                    area,
+                    FaultKind.OUT_OF_BOUNDS,
+                    "yield.wave: the save area has " + bytes + " bytes but the wavefront's context needs " + need);
+        }
+        java.nio.ByteBuffer out;
+        try {
+            out = memory.view(area, need, "yield.wave save area");
+        } catch (dev.gmac.gpu.DeviceMemoryException e) {
+            throw fault(w, in, lane, area, FaultKind.OUT_OF_BOUNDS, e.getMessage());
+        }
+        out.putInt(0, YIELD_MAGIC);
+        out.putInt(4, w.frames);
+        out.putInt(8, in.pc + 1);
+        out.putInt(12, w.width);
+        out.putLong(16, w.liveMask);
+        out.putLong(24, cta.linearId);
+        int pos = YIELD_CONTROL_BYTES;
+        for (int f = 0; f < w.frames; f++) {
+            long[] r = w.regs[f];
+            long[] p = w.preds[f];
+            int n = declaredSlots(w, f) * w.width;
+            out.putInt(pos, n);
+            out.putInt(pos + 4, p.length);
+            out.putInt(pos + 8, w.frameFunction[f]);
+            pos += 16;
+            for (int i = 0; i < n; i++, pos += 8) {
+                out.putLong(pos, r[i]);
+            }
+            for (long v : p) {
+                out.putLong(pos, v);
+                pos += 8;
+            }
+            Arrays.fill(r, 0, n, 0xDEADBEEFDEADBEEFL);
+            Arrays.fill(p, 0L);
+        }
+        cta.yieldArea = area;
+        cta.yieldBytes = need;
+        cta.yieldPending = true;
+    }
+
+    /**
+     * Takes the yielded CTA out of hardware slot {@code slot}, which may then hold another CTA; the returned CTA
+     * keeps its SIMT state until {@link #resume}.
+     */
+    public Cta park(int slot) {
+        Cta cta = cta(slot);
+        if (cta == null || !cta.active || cta.yieldArea == 0 || cta.simt.state(0) != DivergenceModel.WAITING) {
+            throw new IllegalStateException("hardware CTA slot " + slot + " holds no yielded CTA");
+        }
+        ctas[slot] = null;
+        resident--;
+        return cta;
+    }
+
+    /**
+     * Puts a parked CTA back into the free hardware slot {@code slot}: its registers and predicates are read back
+     * from its save area, and its wavefront may issue again from the instruction after its {@code yield.wave}.
+     */
+    public void resume(Cta cta, int slot) {
+        if (cta.launch != this || cta.yieldArea == 0) {
+            throw new IllegalArgumentException("not a yielded CTA of kernel " + kernelName);
+        }
+        Cta there = cta(slot);
+        if (there != null && there.active) {
+            throw new IllegalStateException("hardware CTA slot " + slot + " is busy");
+        }
+        Warp w = cta.warps[0];
+        java.nio.ByteBuffer in = memory.view(cta.yieldArea, cta.yieldBytes, "yield.wave save area");
+        if (in.getInt(0) != YIELD_MAGIC || in.getInt(4) != w.frames || in.getLong(24) != cta.linearId) {
+            throw new IllegalStateException("the save area at 0x" + Long.toHexString(cta.yieldArea)
+                    + " no longer holds the context of CTA " + cta.linearId + " of kernel " + kernelName
+                    + " (overwritten while the wavefront was away)");
+        }
+        int pos = YIELD_CONTROL_BYTES;
+        for (int f = 0; f < w.frames; f++) {
+            long[] r = w.regs[f];
+            long[] p = w.preds[f];
+            int n = in.getInt(pos);
+            pos += 16;
+            for (int i = 0; i < n; i++, pos += 8) {
+                r[i] = in.getLong(pos);
+            }
+            for (int i = 0; i < p.length; i++, pos += 8) {
+                p[i] = in.getLong(pos);
+            }
+        }
+        if (slot >= ctas.length) {
+            ctas = Arrays.copyOf(ctas, Math.max(slot + 1, ctas.length * 2));
+        }
+        ctas[slot] = cta;
+        cta.slot = slot;
+        resident++;
+        cta.simt.resumeWave(0);
     }
 
     /** Runs the launch to completion with the functional scheduler; returns its statistics. */

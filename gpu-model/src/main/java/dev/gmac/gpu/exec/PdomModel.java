@@ -15,13 +15,14 @@ import java.util.List;
  * execute the barrier make it a {@link dev.gmac.gpu.FaultKind#BARRIER_DIVERGENCE} fault, except lanes parked at
  * the kernel's exit (the {@code if (i >= n) return;} pattern), which never execute another barrier.
  * {@code bar.warp.sync} is a no-op (the warp runs in lockstep). Transactions use the thesis's R and T entries
- * (§4.2.1, Fig 4.3).
+ * (§4.2.1, Fig 4.3). A yielded wavefront ({@code yield.wave}) keeps its stack here while it is away.
  */
 final class PdomModel extends DivergenceModel {
     private PdomStack[] stacks = new PdomStack[0];
     private int[] states = new int[0];
     private int[] waitingBarrier = new int[0];
     private TxScope[] waitingTx = new TxScope[0];
+    private boolean[] yielded = new boolean[0];
     private int slotCount;
     private int maxDepth;
 
@@ -44,6 +45,7 @@ final class PdomModel extends DivergenceModel {
             states = new int[n];
             waitingBarrier = new int[n];
             waitingTx = new TxScope[n];
+            yielded = new boolean[n];
         }
         slotCount = n;
         maxDepth = 0;
@@ -52,6 +54,7 @@ final class PdomModel extends DivergenceModel {
             states[i] = RUNNABLE;
             waitingBarrier[i] = -1;
             waitingTx[i] = null;
+            yielded[i] = false;
         }
     }
 
@@ -316,6 +319,23 @@ final class PdomModel extends DivergenceModel {
             return restart(slot, scope);
         }
         return CONTINUE;
+    }
+
+    @Override
+    public int yieldWave(int slot, int resumePc) {
+        stacks[slot].setPc(resumePc);
+        states[slot] = WAITING;
+        yielded[slot] = true;
+        return STOP;
+    }
+
+    @Override
+    public void resumeWave(int slot) {
+        if (!yielded[slot]) {
+            throw new IllegalStateException("warp slot " + slot + " did not yield");
+        }
+        yielded[slot] = false;
+        states[slot] = RUNNABLE;
     }
 
     @Override

@@ -8,7 +8,8 @@ import java.util.List;
  * Lowers the control-flow family (PTX ISA §9.7.12: {@code bra call ret exit trap brkpt}; a call of a device-runtime
  * function the module only declares, such as nvcc's {@code vprintf}, becomes {@link Op#BUILTIN_CALL}) and this
  * project's transactional-memory extension instructions {@code tx.begin}/{@code tx.commit} (Fung, "Hardware
- * Transactional Memory for GPU Architectures", PhD thesis, UBC 2015, §4.2.1). A {@code ret} is a branch to
+ * Transactional Memory for GPU Architectures", PhD thesis, UBC 2015, §4.2.1) and wavefront yield {@code yield.wave}
+ * (Orr et al., "Fine-grain Task Aggregation and Coordination on GPUs", ISCA 2014, §6). A {@code ret} is a branch to
  * the function's single exit instruction; {@code exit} in a kernel is the same branch.
  */
 final class ControlLowering {
@@ -194,5 +195,19 @@ final class ControlLowering {
             return insn(Op.TX_COMMIT, in);
         }
         throw cx.syntax(in, "expected tx.begin or tx.commit");
+    }
+
+    /**
+     * {@code yield.wave a, b;}: wavefront yield (Orr et al., ISCA 2014, §6): {@code a} is the save area's address,
+     * {@code b} its size in bytes.
+     */
+    static Insn yield(LoweringContext cx, PtxAst.Instruction in) {
+        if (in.operands().size() != 2 || !in.modifiers().equals(List.of(".wave"))) {
+            throw cx.syntax(in, "expected yield.wave a, b");
+        }
+        Insn i = insn(Op.YIELD, in);
+        i.a = cx.src(in, in.operands().get(0), PtxType.U64);
+        i.b = cx.src(in, in.operands().get(1), PtxType.U64);
+        return i;
     }
 }

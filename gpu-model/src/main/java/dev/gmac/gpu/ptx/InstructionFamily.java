@@ -20,7 +20,7 @@ enum InstructionFamily {
     BITS("Logic, shifts and bit manipulation", "BitsLowering"),
     /** {@code setp set selp slct}. */
     COMPARE("Comparison and selection", "CompareLowering"),
-    /** Branches, calls, returns, exit, trap and the transaction bounds. */
+    /** Branches, calls, returns, exit, trap, the transaction bounds and wavefront yield. */
     CONTROL("Control flow, calls and transactions", "ControlLowering"),
     /** Barriers, fences, atomics and warp-wide collectives. */
     SYNC("Barriers, atomics and warp-wide operations", "SyncLowering");

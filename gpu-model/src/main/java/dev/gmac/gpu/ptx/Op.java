@@ -107,6 +107,13 @@ public final class Op {
      */
     public static final int WARP_SYNC = 94;
     /**
+     * {@code yield.wave a, b;}: the wavefront gives up its hardware context (this project's extension instruction,
+     * Orr et al., "Fine-grain Task Aggregation and Coordination on GPUs", ISCA 2014, §6). Its registers are saved
+     * to the save area at address {@link Insn#a} (a register base, 64-bit) of {@link Insn#b} bytes; it resumes at
+     * the next instruction when a control processor restarts it.
+     */
+    public static final int YIELD = 96;
+    /**
      * A call of a function the CUDA device runtime provides ({@code vprintf}, {@code __assertfail}, {@code malloc},
      * {@code free}), which the module declares {@code .extern} without a body: executed per lane by the interpreter.
      * {@link Insn#sub} is the function ({@link #BI_VPRINTF}, ...); arguments and return values as for {@link #CALL}

@@ -677,6 +677,18 @@ final class OpcodeTable {
                         + " `asm volatile(\"tx.begin;\" ::: \"memory\")`.",
                 "tx.begin",
                 "tx.commit");
+        add(
+                "yield",
+                f,
+                InstructionClass.BRANCH,
+                ControlLowering::yield,
+                "This project's extension (not NVIDIA PTX): wavefront yield (Orr et al., ISCA 2014, §6). The"
+                        + " wavefront's registers and predicates are saved to the save area at address `a` (`b` bytes),"
+                        + " its hardware context is freed, and it resumes at the next instruction when a control"
+                        + " processor (the channels' aggregator) restarts it on the same compute unit; needs the"
+                        + " timing model and a CTA of one wavefront. Reached from CUDA through inline asm"
+                        + " (`channels.cuh`).",
+                "yield.wave a, b");
 
         f = InstructionFamily.SYNC;
         add(

@@ -30,4 +30,10 @@ public interface Agent {
 
     /** A CTA of {@code kernel} finished on {@code core} in {@code cycle}. */
     default void ctaFinished(int core, TimedKernel kernel, int ctaId, long cycle) {}
+
+    /**
+     * The wavefront of CTA {@code ctaId} of {@code kernel} yielded on {@code core} and its context was saved to
+     * {@code saveArea}; its hardware context is free from {@code cycle} ({@link GpuControl#resume} restarts it).
+     */
+    default void ctaYielded(int core, TimedKernel kernel, int ctaId, long saveArea, long cycle) {}
 }

@@ -156,7 +156,7 @@ public final class TimingSimulator {
             a.attach(run);
         }
         long now = start;
-        while (!(run.allFinished() && resident() == 0 && memory.outstandingWrites() == 0)) {
+        while (!(run.allFinished() && resident() == 0 && run.parked.isEmpty() && memory.outstandingWrites() == 0)) {
             long next = Long.MAX_VALUE;
             for (SimtCore c : cores) {
                 next = Math.min(next, c.nextActive());
@@ -215,6 +215,9 @@ public final class TimingSimulator {
     private final class Run implements GpuControl, SimtCore.CtaListener {
         private final List<Agent> agents;
         private final long[] busy;
+        /** Yielded CTAs by save area, in yield order. */
+        final Map<Long, ParkedCta> parked = new LinkedHashMap<>();
+
         long now;
 
         Run(List<Agent> agents, long start) {
@@ -260,6 +263,42 @@ public final class TimingSimulator {
             }
         }
 
+        @Override
+        public void ctaYielded(ParkedCta p, long at) {
+            if (parked.putIfAbsent(p.saveArea(), p) != null) {
+                throw new TimingException("two yielded wavefronts saved their context to the same area 0x"
+                        + Long.toHexString(p.saveArea()) + " (kernel "
+                        + p.kernel().resources().name()
+                        + "); each wavefront needs its own save area");
+            }
+            for (Agent a : agents) {
+                a.ctaYielded(p.core(), p.kernel(), p.ctaId(), p.saveArea(), at);
+            }
+        }
+
+        @Override
+        public int yieldedCore(long saveArea) {
+            ParkedCta p = parked.get(saveArea);
+            return p == null ? -1 : p.core();
+        }
+
+        @Override
+        public boolean canResume(long saveArea) {
+            ParkedCta p = parked.get(saveArea);
+            return p != null && cores[p.core()].canResume(p);
+        }
+
+        @Override
+        public void resume(long saveArea, long at) {
+            ParkedCta p = parked.get(saveArea);
+            if (p == null) {
+                throw new IllegalStateException(
+                        "no yielded wavefront saved its context at 0x" + Long.toHexString(saveArea));
+            }
+            cores[p.core()].resumeCta(p, at);
+            parked.remove(saveArea);
+        }
+
         void wakeWarp(int ctaSlot, int warp, boolean barrier) {
             int perCore = config.core().maxCtas();
             cores[ctaSlot / perCore].wakeWarp(ctaSlot % perCore, warp, barrier, now);
@@ -293,6 +332,7 @@ public final class TimingSimulator {
             return sb.append(sb.length() == 0 ? "" : ", ")
                     .append(resident())
                     .append(" CTAs resident")
+                    .append(parked.isEmpty() ? "" : ", " + parked.size() + " yielded wavefronts not restarted")
                     .toString();
         }
 

@@ -23,6 +23,9 @@ import dev.gmac.gpu.exec.IssueRecord;
  *       its class with {@link IssueRecord#resolvedClass}. {@link IssueRecord#slotWaits} reports that the slot now
  *       waits until woken; {@link IssueRecord#warpExited} that it will never issue again.
  *   <li>{@link #finishCta} once every warp slot of the CTA has exited; the hardware slot may then be reused.
+ *   <li>For a wavefront that yielded ({@link IssueRecord#hasYielded()}): {@link #parkCta} when the timing model
+ *       frees its slot, {@link #resumeCta} when a control processor restarts it (possibly in another slot of the
+ *       same core).
  * </ol>
  *
  * <p>Faults thrown by execute (e.g. {@code KernelFaultException}) propagate out of the timing simulation unchanged.
@@ -44,4 +47,18 @@ public interface WarpExecutor {
 
     /** Releases the CTA in {@code ctaSlot}; every one of its warp slots has exited. */
     void finishCta(int ctaSlot);
+
+    /**
+     * The CTA in {@code ctaSlot}, whose only wavefront reported {@link IssueRecord#hasYielded()}, leaves its
+     * hardware slot (wavefront yield, Orr et al., ISCA 2014, §6): returns its functional state, which {@link
+     * #resumeCta} takes back; the slot may hold another CTA meanwhile. The default refuses.
+     */
+    default Object parkCta(int ctaSlot) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support wavefront yield");
+    }
+
+    /** Puts a CTA returned by {@link #parkCta} into the free hardware slot {@code ctaSlot}; it issues again. */
+    default void resumeCta(Object parked, int ctaSlot) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support wavefront yield");
+    }
 }

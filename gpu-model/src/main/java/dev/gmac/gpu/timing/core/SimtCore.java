@@ -3,12 +3,14 @@ package dev.gmac.gpu.timing.core;
 import dev.gmac.gpu.exec.IssueClass;
 import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.KernelResources;
+import dev.gmac.gpu.timing.ParkedCta;
 import dev.gmac.gpu.timing.TimedKernel;
 import dev.gmac.gpu.timing.WarpExecutor;
 import dev.gmac.gpu.timing.config.CoreConfig;
 import dev.gmac.gpu.timing.config.ScoreboardMode;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.mem.MemorySystem;
+import dev.gmac.gpu.timing.mem.UnloadedLatency;
 import dev.gmac.gpu.timing.stats.CoreCounters;
 import dev.gmac.gpu.timing.stats.IssueSlot;
 import dev.gmac.gpu.timing.stats.MemoryStall;
@@ -57,11 +59,23 @@ public final class SimtCore implements IssueProbe {
     private long lastExit;
     private final CtaSlot[] finishedThisStep;
     private int finishedCount;
+    /** Cycles to move one cache line of a yielded wavefront's context, and the L2 round trip added once. */
+    private final int lineBytes;
 
-    /** Told when a CTA of this core finished (the simulator forwards it to the agents). */
+    private final long l2Latency;
+    /** Warp slots that yielded and are saving their context, with the cycle each is free. */
+    private WarpSlot[] yielding = new WarpSlot[4];
+
+    private long[] yieldDone = new long[4];
+    private int yieldingCount;
+
+    /** Told when a CTA of this core finished or yielded (the simulator forwards it to the agents). */
     public interface CtaListener {
         /** CTA {@code ctaId} of {@code kernel} finished on core {@code core} in {@code cycle}. */
         void ctaFinished(int core, TimedKernel kernel, int ctaId, long cycle);
+
+        /** The wavefront of {@code parked} yielded; its hardware context is free from {@code cycle}. */
+        void ctaYielded(ParkedCta parked, long cycle);
     }
 
     // Per-cycle probe results.
@@ -108,6 +122,8 @@ public final class SimtCore implements IssueProbe {
         this.ldst = new LoadStoreUnit(this, id, config, memory, counters);
         this.gapClass = new int[schedulers.length];
         this.warpScoreboard = this.config.scoreboard() == ScoreboardMode.WARP;
+        this.lineBytes = config.memory().lineBytes();
+        this.l2Latency = Math.round(UnloadedLatency.l2Hit(config));
         memory.attach(id, ldst);
     }
 
@@ -169,6 +185,47 @@ public final class SimtCore implements IssueProbe {
 
     /** Places CTA {@code ctaId} of {@code kernel} on this core; its warps may fetch from {@code cycle}. */
     public void launchCta(TimedKernel kernel, int ctaId, long cycle) {
+        if (!canStart(kernel.resources())) {
+            throw new IllegalStateException("core " + id + " has no room for CTA " + ctaId + " of "
+                    + kernel.resources().name());
+        }
+        place(kernel, ctaId, cycle, null);
+    }
+
+    /**
+     * True when this core has room now to restart the yielded CTA {@code parked}: a CTA slot, warp slots, threads
+     * and registers (its shared memory stayed reserved).
+     */
+    public boolean canResume(ParkedCta parked) {
+        KernelResources res = parked.kernel().resources();
+        int warps = res.warpsPerCta(config.warpSize());
+        long threads = (long) warps * config.warpSize();
+        return residentCtas < ctas.length
+                && usedWarps + warps <= warps()
+                && usedThreads + threads <= config.maxThreads()
+                && usedRegisters + threads * res.registersPerThread() <= config.registers();
+    }
+
+    /**
+     * Restarts the yielded CTA {@code parked} on this core: its context is read back from memory, one line per
+     * cycle plus an L2 round trip ({@link #contextCycles}), and its wavefront fetches from then on.
+     */
+    public void resumeCta(ParkedCta parked, long cycle) {
+        if (parked.core() != id || !canResume(parked)) {
+            throw new IllegalStateException("core " + id + " cannot restart CTA " + parked.ctaId() + " of "
+                    + parked.kernel().resources().name() + " now");
+        }
+        usedShared -= parked.kernel().resources().sharedBytesPerCta(); // reserved since the yield; place adds it
+        place(parked.kernel(), parked.ctaId(), cycle + contextCycles(parked.bytes()), parked);
+        counters.restarts++;
+    }
+
+    /** Cycles to save or restore a wavefront context of {@code bytes}: one cache line per cycle, one L2 round trip. */
+    long contextCycles(int bytes) {
+        return (bytes + lineBytes - 1) / lineBytes + l2Latency;
+    }
+
+    private void place(TimedKernel kernel, int ctaId, long cycle, ParkedCta parked) {
         KernelResources res = kernel.resources();
         CtaSlot cta = null;
         for (CtaSlot c : ctas) {
@@ -177,8 +234,9 @@ public final class SimtCore implements IssueProbe {
                 break;
             }
         }
-        if (cta == null || !canStart(res)) {
-            throw new IllegalStateException("core " + id + " has no room for CTA " + ctaId + " of " + res.name());
+        if (cta == null) {
+            throw new IllegalStateException(
+                    "core " + id + " has no free CTA slot for CTA " + ctaId + " of " + res.name());
         }
         int warpsPerCta = res.warpsPerCta(config.warpSize());
         long threads = (long) warpsPerCta * config.warpSize();
@@ -188,7 +246,11 @@ public final class SimtCore implements IssueProbe {
         cta.ctaId = ctaId;
         cta.warpCount = warpsPerCta;
         cta.liveWarps = warpsPerCta;
-        kernel.executor().startCta(ctaId, cta.globalSlot);
+        if (parked == null) {
+            kernel.executor().startCta(ctaId, cta.globalSlot);
+        } else {
+            kernel.executor().resumeCta(parked.state(), cta.globalSlot);
+        }
         int placed = 0;
         for (int w = 0; w < warps.length && placed < warpsPerCta; w++) {
             WarpSlot slot = warps[w];
@@ -218,7 +280,9 @@ public final class SimtCore implements IssueProbe {
         usedThreads += threads;
         usedRegisters += threads * res.registersPerThread();
         usedShared += res.sharedBytesPerCta();
-        counters.ctas++;
+        if (parked == null) {
+            counters.ctas++;
+        }
         wake(cycle);
     }
 
@@ -290,6 +354,9 @@ public final class SimtCore implements IssueProbe {
         earliest = NEVER;
         boolean issued = false;
         finishedCount = 0;
+        if (yieldingCount > 0) {
+            releaseYielded(cycle);
+        }
         for (int s = 0; s < schedulers.length; s++) {
             sawBlocked = false;
             sawMemoryWait = false;
@@ -314,6 +381,9 @@ public final class SimtCore implements IssueProbe {
             next = cycle + 1;
         } else {
             next = earliest;
+        }
+        for (int i = 0; i < yieldingCount; i++) {
+            next = Math.min(next, Math.max(cycle + 1, yieldDone[i]));
         }
         nextActive = Math.min(next, nextActive);
     }
@@ -459,6 +529,8 @@ public final class SimtCore implements IssueProbe {
                     retire(w, cycle);
                 } else if (in.slotWaits()) {
                     w.atBarrier = true;
+                } else if (in.hasYielded()) {
+                    beginYield(w, in, cycle);
                 }
                 return;
             case BARRIER:
@@ -496,6 +568,60 @@ public final class SimtCore implements IssueProbe {
                 sb.markReady(in.destination(i), readyCycle);
             }
         }
+    }
+
+    /**
+     * The wavefront in {@code w} executed {@code yield.wave} (Orr et al., ISCA 2014, §6): it issues no more, its
+     * context is written out ({@link #contextCycles}) and then its hardware context is freed.
+     */
+    private void beginYield(WarpSlot w, IssueRecord in, long cycle) {
+        if (w.cta.warpCount != 1) {
+            throw new IllegalStateException("a yielding CTA must have one wavefront");
+        }
+        w.atBarrier = true;
+        if (yieldingCount == yielding.length) {
+            yielding = Arrays.copyOf(yielding, yieldingCount * 2);
+            yieldDone = Arrays.copyOf(yieldDone, yieldingCount * 2);
+        }
+        yielding[yieldingCount] = w;
+        yieldDone[yieldingCount] = cycle + contextCycles(in.yieldBytes());
+        w.yieldArea = in.yieldArea();
+        w.yieldBytes = in.yieldBytes();
+        yieldingCount++;
+        counters.yields++;
+    }
+
+    /** Frees the contexts of yielded wavefronts whose save is done and whose loads have returned. */
+    private void releaseYielded(long cycle) {
+        int kept = 0;
+        for (int i = 0; i < yieldingCount; i++) {
+            WarpSlot w = yielding[i];
+            if (yieldDone[i] > cycle || w.pendingLoads > 0) {
+                yielding[kept] = w;
+                yieldDone[kept++] = Math.max(yieldDone[i], cycle + 1);
+                continue;
+            }
+            CtaSlot cta = w.cta;
+            KernelResources res = cta.kernel.resources();
+            Object state = cta.kernel.executor().parkCta(cta.globalSlot);
+            w.active = false;
+            w.generation++;
+            w.atBarrier = false;
+            schedulers[w.scheduler].remove(w.index);
+            long threads = (long) cta.warpCount * config.warpSize();
+            cta.active = false;
+            cta.liveWarps = 0;
+            residentCtas--;
+            usedWarps -= cta.warpCount;
+            usedThreads -= threads;
+            usedRegisters -= threads * res.registersPerThread();
+            // usedShared keeps the CTA's share: the local data share stays reserved for the restart
+            listener.ctaYielded(new ParkedCta(id, cta.kernel, cta.ctaId, state, w.yieldArea, w.yieldBytes), cycle);
+        }
+        for (int i = kept; i < yieldingCount; i++) {
+            yielding[i] = null;
+        }
+        yieldingCount = kept;
     }
 
     private void retire(WarpSlot w, long cycle) {

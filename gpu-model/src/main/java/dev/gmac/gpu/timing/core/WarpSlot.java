@@ -32,6 +32,10 @@ final class WarpSlot {
     int barrierLanes;
     /** Load instructions of this warp whose data has not all returned. */
     int pendingLoads;
+    /** Save area and context bytes of a yield in progress. */
+    long yieldArea;
+
+    int yieldBytes;
     /** Cached operand-ready cycle of the decoded instruction, valid while the scoreboard version matches. */
     long operandsReady;
     /**

@@ -241,6 +241,16 @@ public final class LaunchExecutor implements WarpExecutor {
     }
 
     @Override
+    public Object parkCta(int ctaSlot) {
+        return launch.park(ctaSlot);
+    }
+
+    @Override
+    public void resumeCta(Object parked, int ctaSlot) {
+        launch.resume((Cta) parked, ctaSlot);
+    }
+
+    @Override
     public void finishCta(int ctaSlot) {
         // the functional CTA finished when its last thread exited; its hardware slot is reused by startCta
     }

@@ -34,6 +34,11 @@ public final class CoreCounters {
     /** Thread-cycles of lanes waiting for an atomic's result. */
     public long atomicThreadCycles;
 
+    /** Wavefronts that yielded on this core, and yielded wavefronts restarted on it (Orr et al., ISCA 2014, §6). */
+    public long yields;
+
+    public long restarts;
+
     /** Zeroes every count. */
     public void reset() {
         Arrays.fill(slots, 0);
@@ -41,6 +46,8 @@ public final class CoreCounters {
         warpInstructions = 0;
         threadInstructions = 0;
         ctas = 0;
+        yields = 0;
+        restarts = 0;
         l1Accesses = 0;
         l1Hits = 0;
         l1Misses = 0;
