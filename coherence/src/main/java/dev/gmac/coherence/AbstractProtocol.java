@@ -3,12 +3,14 @@ package dev.gmac.coherence;
 import dev.gmac.coherence.transfer.TransferCounters;
 import dev.gmac.coherence.transfer.TransferEngine;
 import java.nio.ByteBuffer;
-import java.util.Collection;
 
 /**
  * What the three protocols share: the block transfers, the CAS transitions of the fault handlers, and the
  * bulk memory operations of ADSM paper §4.4, all written against block states so that each protocol only
  * says how its states move at a call and a return.
+ *
+ * <p>Memcpy between shared objects, which may belong to different contexts (so to different protocol
+ * instances), is {@link BulkCopy}.
  *
  * <p>Hooks: {@link #becameDirty} and {@link #becameClean} tell rolling-update's dirty-block queue about
  * blocks entering and leaving {@link BlockState#DIRTY}; {@link #stateAfterFetch()} is read-only for the
@@ -46,6 +48,9 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     public void drainAsyncTransfers() {}
 
     @Override
+    public void kernelStarting() {}
+
+    @Override
     public void kernelReturned() {}
 
     @Override
@@ -53,6 +58,17 @@ abstract class AbstractProtocol implements CoherenceProtocol {
 
     @Override
     public void freed(SharedObject object) {}
+
+    @Override
+    public void attached(SharedObject object) {}
+
+    @Override
+    public void detached(SharedObject object) {}
+
+    /** The protocol instance that handles {@code object} now (that of its owning context). */
+    static AbstractProtocol of(SharedObject object) {
+        return (AbstractProtocol) object.protocol();
+    }
 
     @Override
     public void close() {}
@@ -248,84 +264,19 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         }
     }
 
-    /**
-     * Copies on the accelerator when that moves no more bytes than copying on the host (ties go to the
-     * accelerator, as GMAC's interposed memcpy does for shared objects).
-     *
-     * <p>Accelerator side: dirty source blocks, and dirty destination blocks the copy covers only in part,
-     * are sent first (they become read-only); then the accelerator copies; every destination block it
-     * touches becomes invalid. Host side: invalid source blocks, and invalid destination blocks covered in
-     * part, are fetched; the host copies; destination blocks become dirty, which costs their transfer at
-     * the next call unless they were dirty already (and never for batch-update, which sends everything).
-     */
     @Override
-    public void memcpy(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
-        if (length <= 0) {
-            return;
+    public void flushDirty(SharedObject object) {
+        boolean changed = false;
+        for (int block = 0; block < object.blockCount(); block++) {
+            changed |= sendIfDirty(object, block);
         }
-        long deviceBytes = 0;
-        long hostBytes = 0;
-        for (int block = src.blockOf(srcOffset); block <= src.blockOf(srcOffset + length - 1); block++) {
-            int state = stableState(src, block);
-            if (state == BlockTable.DIRTY) {
-                deviceBytes += src.blockLength(block);
-            } else if (state == BlockTable.INVALID) {
-                hostBytes += src.blockLength(block);
-            }
+        if (changed) {
+            object.revokeWindows();
         }
-        long dstEnd = dstOffset + length;
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            int state = stableState(dst, block);
-            boolean whole = coversWhole(dst, block, dstOffset, dstEnd);
-            if (!whole && state == BlockTable.DIRTY) {
-                deviceBytes += dst.blockLength(block);
-            }
-            if (!whole && state == BlockTable.INVALID) {
-                hostBytes += dst.blockLength(block);
-            }
-            if (state != BlockTable.DIRTY && hostWritesCostTransfers()) {
-                hostBytes += dst.blockLength(block);
-            }
-        }
-        if (deviceBytes <= hostBytes) {
-            memcpyOnAccelerator(dst, dstOffset, src, srcOffset, length);
-        } else {
-            memcpyOnHost(dst, dstOffset, src, srcOffset, length);
-        }
-    }
-
-    private static boolean coversWhole(SharedObject object, int block, long start, long end) {
-        long blockStart = object.blockStart(block);
-        return start <= blockStart && end >= blockStart + object.blockLength(block);
-    }
-
-    private void memcpyOnAccelerator(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
-        boolean srcChanged = false;
-        for (int block = src.blockOf(srcOffset); block <= src.blockOf(srcOffset + length - 1); block++) {
-            srcChanged |= sendIfDirty(src, block);
-        }
-        if (srcChanged) {
-            src.revokeWindows();
-        }
-        long dstEnd = dstOffset + length;
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            if (!coversWhole(dst, block, dstOffset, dstEnd)) {
-                sendIfDirty(dst, block);
-            }
-        }
-        transfers.deviceCopy(dst.deviceAddress() + dstOffset, src.deviceAddress() + srcOffset, length);
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            int state = stableState(dst, block);
-            dst.blocks.set(block, BlockTable.INVALID);
-            if (state == BlockTable.DIRTY) {
-                becameClean(dst, block);
-            }
-        }
-        dst.revokeWindows();
     }
 
     /** Sends a dirty block and makes it read-only; returns whether it was dirty. */
-    private boolean sendIfDirty(SharedObject object, int block) {
+    boolean sendIfDirty(SharedObject object, int block) {
         if (stableState(object, block) != BlockTable.DIRTY) {
             return false;
         }
@@ -333,43 +284,5 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         object.blocks.set(block, BlockTable.READ_ONLY);
         becameClean(object, block);
         return true;
-    }
-
-    private void memcpyOnHost(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
-        long dstEnd = dstOffset + length;
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            long start = Math.max(dstOffset, dst.blockStart(block));
-            long stop = Math.min(dstEnd, dst.blockStart(block) + dst.blockLength(block));
-            long from = srcOffset + (start - dstOffset);
-            toHost(src, from, stop - start);
-            boolean claimed = false;
-            if (coversWhole(dst, block, dstOffset, dstEnd)) {
-                claimed = beginOverwrite(dst, block) == Overwrite.CLAIMED;
-            } else {
-                signalWrite(dst, block);
-            }
-            boolean completed = false;
-            try {
-                dst.host().put((int) start, src.host(), (int) from, (int) (stop - start));
-                completed = true;
-            } finally {
-                if (claimed) {
-                    endOverwrite(dst, block, completed);
-                }
-            }
-        }
-    }
-
-    @Override
-    public void flushDirty(Collection<SharedObject> objects) {
-        for (SharedObject object : objects) {
-            boolean changed = false;
-            for (int block = 0; block < object.blockCount(); block++) {
-                changed |= sendIfDirty(object, block);
-            }
-            if (changed) {
-                object.revokeWindows();
-            }
-        }
     }
 }

@@ -1,12 +1,12 @@
 package dev.gmac.coherence;
 
 import dev.gmac.coherence.transfer.TransferEngine;
-import java.util.Collection;
 
 /**
  * The state machine of lazy- and rolling-update (ADSM paper §4.3, Figure 6(b)), which detect host accesses:
  * blocks start read-only; the first host write to a read-only block is a write fault that makes it dirty;
- * at a call dirty blocks are sent and every block of an object the kernel may write becomes invalid; a host
+ * at a call dirty blocks of the objects the kernel reaches are sent and every block of an object the kernel
+ * may write becomes invalid; a host
  * read (write) of an invalid block fetches it and makes it read-only (dirty); at kernel return nothing
  * moves.
  *
@@ -35,34 +35,24 @@ abstract class DetectingProtocol extends AbstractProtocol {
     }
 
     @Override
-    public void release(Collection<SharedObject> objects, WriteScope writes) {
-        kernelStarting();
-        for (SharedObject object : objects) {
-            boolean written = writes.covers(object);
-            int after = written ? BlockTable.INVALID : BlockTable.READ_ONLY;
-            object.revokeWindows();
-            for (int block = 0; block < object.blockCount(); block++) {
-                int state = stableState(object, block);
-                if (state == BlockTable.DIRTY) {
-                    send(object, block);
-                    object.blocks.set(block, after);
-                } else if (state == BlockTable.READ_ONLY) {
-                    object.blocks.set(block, after);
-                }
+    public void release(SharedObject object, boolean written) {
+        int after = written ? BlockTable.INVALID : BlockTable.READ_ONLY;
+        object.revokeWindows();
+        for (int block = 0; block < object.blockCount(); block++) {
+            int state = stableState(object, block);
+            if (state == BlockTable.DIRTY) {
+                send(object, block);
+                object.blocks.set(block, after);
+                becameClean(object, block);
+            } else if (state == BlockTable.READ_ONLY) {
+                object.blocks.set(block, after);
             }
-            object.resetWriters();
         }
-        releasedAll();
+        object.resetWriters();
     }
 
-    /** A release is starting: stop changing accelerator copies on our own, and wait for what is under way. */
-    void kernelStarting() {}
-
-    /** Every dirty block was sent by {@link #release}. */
-    void releasedAll() {}
-
     @Override
-    public void acquire(Collection<SharedObject> objects, WriteScope writes) {
+    public void acquire(SharedObject object, boolean written) {
         // Kernel return moves nothing: objects the kernel may have written are invalid since the call.
     }
 }

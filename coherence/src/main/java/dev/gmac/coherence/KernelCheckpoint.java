@@ -81,7 +81,7 @@ final class KernelCheckpoint {
     }
 
     /** After a failed kernel: restore the accelerator copies of invalid blocks, re-dirty the valid ones. */
-    void restore(CoherenceProtocol protocol) {
+    void restore() {
         for (Entry entry : entries) {
             SharedObject object = entry.object();
             if (entry.backup() != 0) {
@@ -89,7 +89,7 @@ final class KernelCheckpoint {
                     transfers.deviceCopy(object.deviceAddress() + run[0], entry.backup() + run[0], run[1] - run[0]);
                 }
             }
-            protocol.kernelFailed(object, entry.validAtCall());
+            object.protocol().kernelFailed(object, entry.validAtCall());
         }
     }
 

@@ -45,13 +45,14 @@ public final class RollingUpdate extends DetectingProtocol {
     private final Consumer<Throwable> asyncFailures;
 
     /**
-     * @param asyncFailures where failures of eager transfers go (the manager reports them at the next call
+     * @param dma the runtime's DMA engine (shared by its contexts)
+     * @param asyncFailures where failures of eager transfers go (the context reports them at its next call
      *     or sync); the block stays dirty, so no data is lost
      */
-    public RollingUpdate(TransferEngine transfers, CoherenceConfig config, Consumer<Throwable> asyncFailures) {
+    RollingUpdate(TransferEngine transfers, CoherenceConfig config, DmaEngine dma, Consumer<Throwable> asyncFailures) {
         super(transfers, config);
         this.asyncFailures = asyncFailures;
-        this.dma = new DmaEngine(config.dmaRingSize(), this::flush, asyncFailures);
+        this.dma = dma;
     }
 
     @Override
@@ -97,6 +98,34 @@ public final class RollingUpdate extends DetectingProtocol {
     /** Frees shrink the rolling size; dirty blocks beyond the smaller size are evicted as on a fault. */
     @Override
     public void freed(SharedObject object) {
+        detached(object);
+    }
+
+    /**
+     * An object handed over from another context: it counts towards this context's rolling size, and its
+     * dirty blocks join the queue (as the newest); blocks beyond the rolling size are evicted as on a fault.
+     */
+    @Override
+    public void attached(SharedObject object) {
+        List<DirtyBlock> inline;
+        lock.lock();
+        try {
+            rollingSize += config.rollingIncrement();
+            for (int block = 0; block < object.blockCount(); block++) {
+                if (object.blocks.get(block) == BlockTable.DIRTY) {
+                    dirty.add(new DirtyBlock(object, block));
+                }
+            }
+            inline = evictWhileOver(null);
+        } finally {
+            lock.unlock();
+        }
+        flushInline(inline);
+    }
+
+    /** An object leaves this context (freed or handed over): the rolling size shrinks, its blocks leave the queue. */
+    @Override
+    public void detached(SharedObject object) {
         List<DirtyBlock> inline;
         lock.lock();
         try {
@@ -138,7 +167,7 @@ public final class RollingUpdate extends DetectingProtocol {
                 break;
             }
             if (config.asyncEviction()) {
-                dma.submit(victim.object(), victim.block());
+                dma.submit(this::flush, asyncFailures, victim.object(), victim.block());
             } else {
                 if (inline == null) {
                     inline = new ArrayList<>(2);
@@ -226,7 +255,7 @@ public final class RollingUpdate extends DetectingProtocol {
      * kernel reads (release consistency promises it the data of the call). Then drains what is queued.
      */
     @Override
-    void kernelStarting() {
+    public void kernelStarting() {
         lock.lock();
         try {
             kernelRunning = true;
@@ -251,22 +280,7 @@ public final class RollingUpdate extends DetectingProtocol {
     }
 
     @Override
-    void releasedAll() {
-        lock.lock();
-        try {
-            dirty.clear();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
     public void drainAsyncTransfers() {
         dma.drain();
-    }
-
-    @Override
-    public void close() {
-        dma.close();
     }
 }

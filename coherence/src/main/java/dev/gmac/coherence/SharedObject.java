@@ -12,6 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the same size in off-heap memory, and the coherence state of its fixed-size blocks (§4.3; one block for
  * batch- and lazy-update, which work at object granularity).
  *
+ * <p>An object belongs to one {@link ExecutionContext} at a time ({@link #owner()}): the calls of that
+ * context release and acquire it, and the context's instance of the object's protocol handles its faults.
+ * Any thread may read and write it, ordered with the owner's calls by the program.
+ *
  * <p>Host code reaches the host copy only through {@link HostAccessor}s; the object remembers them (weakly)
  * so that a transition that takes permission away can empty their cached windows.
  *
@@ -36,12 +40,16 @@ public final class SharedObject {
 
     private static final VarHandle WRITERS;
     private static final VarHandle FREED;
+    private static final VarHandle OWNER;
+    private static final VarHandle PROTOCOL;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             WRITERS = lookup.findVarHandle(SharedObject.class, "writers", Object.class);
             FREED = lookup.findVarHandle(SharedObject.class, "freed", boolean.class);
+            OWNER = lookup.findVarHandle(SharedObject.class, "owner", ExecutionContext.class);
+            PROTOCOL = lookup.findVarHandle(SharedObject.class, "protocol", CoherenceProtocol.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -64,8 +72,16 @@ public final class SharedObject {
     @SuppressWarnings("unused") // accessed through FREED
     private volatile boolean freed;
 
+    @SuppressWarnings("unused") // accessed through OWNER
+    private volatile ExecutionContext owner;
+
+    @SuppressWarnings("unused") // accessed through PROTOCOL
+    private volatile CoherenceProtocol protocol;
+
     SharedObject(
             SharedMemoryManager manager,
+            ExecutionContext owner,
+            CoherenceProtocol protocol,
             long id,
             long deviceAddress,
             long address,
@@ -74,6 +90,8 @@ public final class SharedObject {
             ByteBuffer host,
             int initialState) {
         this.manager = manager;
+        OWNER.setVolatile(this, owner);
+        PROTOCOL.setVolatile(this, protocol);
         this.id = id;
         this.deviceAddress = deviceAddress;
         this.address = address;
@@ -145,6 +163,29 @@ public final class SharedObject {
 
     public SharedMemoryManager manager() {
         return manager;
+    }
+
+    /**
+     * The execution context that owns the object: its calls release and acquire it (the context that
+     * allocated it, or the one it was last handed to with {@link ExecutionContext#adopt}).
+     */
+    public ExecutionContext owner() {
+        return (ExecutionContext) OWNER.getVolatile(this);
+    }
+
+    /** The protocol instance that handles the object: the owning context's instance of its protocol. */
+    public CoherenceProtocol protocol() {
+        return (CoherenceProtocol) PROTOCOL.getVolatile(this);
+    }
+
+    /**
+     * Hands the object to {@code context}; the caller holds both contexts' call locks. The handler is
+     * published before the owner (both volatile): a slow path that reads the new owner then reads a handler
+     * of that owner. Operations that need the pair stable lock the owner and re-read it.
+     */
+    void moveTo(ExecutionContext context, CoherenceProtocol handler) {
+        PROTOCOL.setVolatile(this, handler);
+        OWNER.setVolatile(this, context);
     }
 
     @Override

@@ -34,6 +34,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * model that applies the same operations to plain byte arrays with no protocol at all; at the end a release
  * must leave the accelerator copies equal to the model too.
  *
+ * <p>Execution contexts: every sequence has two, the test thread's own and an explicit one. Objects are
+ * allocated in either, calls are made by either (reaching only objects of the calling context: the whole
+ * context, or just the kernel's inputs and outputs and a few more), both may have a kernel in flight at once
+ * (a call or sync of one must not sync the other), and objects are handed from one to the other ({@code
+ * adopt}).
+ *
  * <p>Runs {@code gmac.modelSequences} sequences per protocol (default 10,000) from seed {@code
  * gmac.modelSeed} (default 1). A failure names the protocol and seed; rerun just that one with {@code
  * -Dgmac.modelSeed=SEED -Dgmac.modelSequences=1}.
@@ -80,17 +86,20 @@ class ModelBasedProtocolTest {
         private final SharedMemoryManager manager;
         private final List<Obj> live = new ArrayList<>();
         private final StringBuilder trace = new StringBuilder();
-        private boolean failurePending;
+        private final List<ExecutionContext> contexts = new ArrayList<>();
+        private final java.util.Set<ExecutionContext> failurePending = new java.util.HashSet<>();
 
-        /** A live object, its reference bytes and one or two accessors. */
+        /** A live object, its reference bytes, its owning context and one or two accessors. */
         private static final class Obj {
             final SharedObject object;
             final byte[] model;
             final List<HostAccessor> accessors = new ArrayList<>();
+            ExecutionContext owner;
 
-            Obj(SharedObject object) {
+            Obj(SharedObject object, ExecutionContext owner) {
                 this.object = object;
                 this.model = new byte[(int) object.byteSize()];
+                this.owner = owner;
             }
         }
 
@@ -107,6 +116,16 @@ class ModelBasedProtocolTest {
                     .withDirectHostMemory(random.nextInt(4) == 0)
                     .withKernelFaultRecovery(true);
             this.manager = new SharedMemoryManager(device, config);
+            contexts.add(manager.currentContext());
+            contexts.add(manager.newContext("b"));
+        }
+
+        private ExecutionContext pickContext() {
+            return contexts.get(random.nextInt(contexts.size()));
+        }
+
+        private String name(ExecutionContext context) {
+            return context == contexts.get(0) ? "A" : "B";
         }
 
         void run() throws Exception {
@@ -160,10 +179,13 @@ class ModelBasedProtocolTest {
                 fileRead();
             } else if (choice < 95) {
                 fileWrite();
-            } else if (choice < 97) {
-                log("flushDirty");
-                manager.flushDirty();
+            } else if (choice < 96) {
+                ExecutionContext context = pickContext();
+                log("flushDirty " + name(context));
+                context.flushDirty();
                 afterSyncPoint();
+            } else if (choice < 98) {
+                adopt();
             } else {
                 newAccessor();
             }
@@ -183,10 +205,22 @@ class ModelBasedProtocolTest {
 
         private void allocate() {
             int size = 1 + random.nextInt(random.nextBoolean() ? 24 : 200);
-            Obj obj = new Obj(manager.allocate(size));
+            ExecutionContext context = pickContext();
+            Obj obj = new Obj(context.allocate(size), context);
             obj.accessors.add(manager.accessor(obj.object));
             live.add(obj);
-            log("allocate #" + obj.object.id() + " " + size + " bytes");
+            log("allocate #" + obj.object.id() + " " + size + " bytes in " + name(context));
+        }
+
+        /** Hands an object to the other context (waiting for its old owner's kernel if that reaches it). */
+        private void adopt() {
+            Obj obj = pick();
+            ExecutionContext to = obj.owner == contexts.get(0) ? contexts.get(1) : contexts.get(0);
+            log("adopt #" + obj.object.id() + " by " + name(to));
+            to.adopt(obj.object);
+            obj.owner = to;
+            assertTrue(to.owns(obj.object));
+            assertEquals(to, obj.object.owner());
         }
 
         private void newAccessor() {
@@ -327,22 +361,36 @@ class ModelBasedProtocolTest {
          * over the first half of each output on the device and throws.
          */
         private void call() {
-            if (failurePending) {
-                explicitSyncExpectingFailure();
+            ExecutionContext context = pickContext();
+            if (failurePending.contains(context)) {
+                explicitSyncExpectingFailure(context);
             }
             List<Obj> inputs = new ArrayList<>();
             List<Obj> outputs = new ArrayList<>();
+            List<Obj> reached = new ArrayList<>();
             for (Obj obj : live) {
-                if (random.nextInt(3) == 0) {
+                if (obj.owner != context) {
+                    continue;
+                }
+                boolean in = random.nextInt(3) == 0;
+                boolean out = random.nextInt(3) == 0;
+                if (in) {
                     inputs.add(obj);
                 }
-                if (random.nextInt(3) == 0) {
+                if (out) {
                     outputs.add(obj);
+                }
+                if (in || out || random.nextInt(4) == 0) {
+                    reached.add(obj);
                 }
             }
             boolean annotate = random.nextBoolean();
+            boolean wholeContext = random.nextInt(3) == 0;
             boolean failing = random.nextInt(8) == 0;
-            log("call in=" + ids(inputs) + " out=" + ids(outputs) + (annotate ? " annotated" : "")
+            ExecutionContext other = context == contexts.get(0) ? contexts.get(1) : contexts.get(0);
+            boolean otherInFlight = other.kernelInFlight();
+            log("call " + name(context) + " in=" + ids(inputs) + " out=" + ids(outputs)
+                    + (wholeContext ? " reach=all" : " reach=" + ids(reached)) + (annotate ? " annotated" : "")
                     + (failing ? " FAILING" : ""));
             List<SharedObject> outs = new ArrayList<>();
             for (Obj obj : outputs) {
@@ -351,6 +399,10 @@ class ModelBasedProtocolTest {
             List<SharedObject> ins = new ArrayList<>();
             for (Obj obj : inputs) {
                 ins.add(obj.object);
+            }
+            List<SharedObject> reach = new ArrayList<>();
+            for (Obj obj : reached) {
+                reach.add(obj.object);
             }
             KernelTask kernel = () -> {
                 List<byte[]> snapshot = new ArrayList<>();
@@ -371,9 +423,13 @@ class ModelBasedProtocolTest {
                     throw new IllegalStateException("kernel fault: thread 3 out of bounds (test)");
                 }
             };
-            manager.call(annotate ? WriteScope.of(outs) : WriteScope.all(), kernel);
+            context.call(
+                    wholeContext ? Reach.wholeContext() : Reach.of(reach),
+                    annotate ? WriteScope.of(outs) : WriteScope.all(),
+                    kernel);
+            assertEquals(otherInFlight, other.kernelInFlight(), "a call of one context changed the other's call");
             if (failing) {
-                failurePending = true;
+                failurePending.add(context);
             } else {
                 List<byte[]> snapshot = new ArrayList<>();
                 for (Obj in : inputs) {
@@ -386,7 +442,7 @@ class ModelBasedProtocolTest {
                 }
             }
             if (random.nextBoolean()) {
-                sync();
+                sync(context);
             }
         }
 
@@ -400,20 +456,27 @@ class ModelBasedProtocolTest {
         }
 
         private void sync() {
-            if (failurePending) {
-                explicitSyncExpectingFailure();
-                return;
-            }
-            log("sync");
-            manager.sync();
+            sync(pickContext());
         }
 
-        private void explicitSyncExpectingFailure() {
-            log("sync (expecting the kernel failure)");
-            CoherenceException failure = assertThrows(CoherenceException.class, manager::sync);
+        private void sync(ExecutionContext context) {
+            if (failurePending.contains(context)) {
+                explicitSyncExpectingFailure(context);
+                return;
+            }
+            ExecutionContext other = context == contexts.get(0) ? contexts.get(1) : contexts.get(0);
+            boolean otherInFlight = other.kernelInFlight();
+            log("sync " + name(context));
+            context.sync();
+            assertEquals(otherInFlight, other.kernelInFlight(), "a sync of one context changed the other's call");
+        }
+
+        private void explicitSyncExpectingFailure(ExecutionContext context) {
+            log("sync " + name(context) + " (expecting the kernel failure)");
+            CoherenceException failure = assertThrows(CoherenceException.class, context::sync);
             assertEquals(CoherenceException.Kind.KERNEL_FAILED, failure.kind());
             assertEquals("kernel fault: thread 3 out of bounds (test)", failure.getMessage());
-            failurePending = false;
+            failurePending.remove(context);
         }
 
         // ---- bulk operations (§4.4) ----
@@ -511,23 +574,32 @@ class ModelBasedProtocolTest {
             if (protocol != ProtocolKind.ROLLING) {
                 assertEquals(0, stats.evictions(), "only rolling-update evicts");
             }
-            if (protocol == ProtocolKind.ROLLING && !manager.kernelInFlight()) {
-                // While a kernel runs, eager evictions wait (the kernel may read any object).
-                RollingUpdate rolling = (RollingUpdate) manager.protocol();
-                assertTrue(
-                        rolling.dirtyBlocks() <= rolling.rollingSize(),
-                        "dirty blocks " + rolling.dirtyBlocks() + " exceed the rolling size " + rolling.rollingSize());
+            for (ExecutionContext context : contexts) {
+                if (protocol == ProtocolKind.ROLLING && !context.kernelInFlight()) {
+                    // While a kernel of the context runs, its eager evictions wait (the kernel may read any
+                    // object it reaches).
+                    RollingUpdate rolling = (RollingUpdate) context.protocol();
+                    assertTrue(
+                            rolling.dirtyBlocks() <= rolling.rollingSize(),
+                            "dirty blocks " + rolling.dirtyBlocks() + " of " + name(context)
+                                    + " exceed the rolling size " + rolling.rollingSize());
+                }
+            }
+            for (Obj obj : live) {
+                assertEquals(obj.owner, obj.object.owner(), "owner of #" + obj.object.id());
             }
         }
 
         /** A call with an empty kernel releases everything: then the accelerator copies equal the model. */
         private void finalRelease() {
-            if (failurePending) {
-                explicitSyncExpectingFailure();
+            for (ExecutionContext context : contexts) {
+                if (failurePending.contains(context)) {
+                    explicitSyncExpectingFailure(context);
+                }
+                log("final release " + name(context));
+                context.call(WriteScope.all(), () -> {});
+                context.sync();
             }
-            log("final release");
-            manager.call(WriteScope.all(), () -> {});
-            manager.sync();
             for (Obj obj : live) {
                 byte[] onDevice = new byte[obj.model.length];
                 device.view(obj.object.deviceAddress(), onDevice.length).get(0, onDevice);

@@ -1,6 +1,8 @@
 package dev.gmac.api;
 
 import dev.gmac.coherence.CoherenceException;
+import dev.gmac.coherence.ExecutionContext;
+import dev.gmac.coherence.Reach;
 import dev.gmac.coherence.SharedMemoryManager;
 import dev.gmac.coherence.SharedObject;
 import dev.gmac.coherence.WriteScope;
@@ -13,9 +15,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An ADSM runtime (ADSM paper, Gelado et al., ASPLOS 2010, Table 1 and §3-§4) over the software GPU: shared
@@ -34,8 +39,11 @@ import java.util.Map;
  * }
  * }</pre>
  *
- * <p>Thread-safe: several host threads may use shared buffers and call kernels; one kernel runs at a time
- * (a call while one is in flight first waits for it). Misuse throws {@link AdsmException}.
+ * <p>Thread-safe. Every host thread has its own execution context ({@link #context()}, GMAC's per-thread
+ * mode): the buffers a thread allocates belong to its context, its calls release and acquire only those (and
+ * only what the kernel reaches), and two threads' calls never interfere; see {@link AdsmContext} for the
+ * sharing rules. Within a context one kernel runs at a time (a call while one is in flight first waits for
+ * it). Misuse throws {@link AdsmException}.
  */
 public final class Adsm implements AutoCloseable {
     private final AdsmConfig config;
@@ -68,15 +76,37 @@ public final class Adsm implements AutoCloseable {
         return gpu;
     }
 
-    // ---- shared-data allocation and release ----------------------------------------------------------
+    // ---- contexts -------------------------------------------------------------------------------------
 
-    /** Allocates a shared buffer of {@code bytes} bytes, zero-filled; its address is valid on both sides. */
-    public SharedBuffer adsmAlloc(long bytes) {
+    /** The calling thread's own execution context (created on first use). */
+    public AdsmContext context() {
         try {
-            return new SharedBufferImpl(this, manager.allocate(bytes));
+            return new AdsmContext(this, manager.currentContext());
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
         }
+    }
+
+    /** A new explicit execution context, usable from any thread. */
+    public AdsmContext newContext(String name) {
+        if (name == null || name.isBlank()) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "a context needs a non-blank name");
+        }
+        try {
+            return new AdsmContext(this, manager.newContext(name));
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    // ---- shared-data allocation and release ----------------------------------------------------------
+
+    /**
+     * Allocates a shared buffer of {@code bytes} bytes in the calling thread's context, zero-filled; its
+     * address is valid on both sides.
+     */
+    public SharedBuffer adsmAlloc(long bytes) {
+        return context().adsmAlloc(bytes);
     }
 
     /**
@@ -85,8 +115,13 @@ public final class Adsm implements AutoCloseable {
      * #adsmSafe(SharedBuffer)} to kernels.
      */
     public SharedBuffer adsmSafeAlloc(long bytes) {
+        return context().adsmSafeAlloc(bytes);
+    }
+
+    SharedBuffer allocate(AdsmContext context, long bytes, boolean safe) {
         try {
-            return new SharedBufferImpl(this, manager.allocateSafe(bytes));
+            ExecutionContext target = context.context();
+            return new SharedBufferImpl(this, safe ? target.allocateSafe(bytes) : target.allocate(bytes));
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
         }
@@ -121,7 +156,7 @@ public final class Adsm implements AutoCloseable {
         }
     }
 
-    private SharedObject own(SharedBuffer buffer) {
+    SharedObject own(SharedBuffer buffer) {
         if (buffer instanceof SharedBufferImpl impl && impl.owner() == this) {
             return impl.object();
         }
@@ -140,6 +175,11 @@ public final class Adsm implements AutoCloseable {
      * @throws AdsmException when the module has no such kernel
      */
     public PtxKernel kernel(String ptxText, String kernelName) {
+        if (ptxText == null || kernelName == null) {
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_ARGUMENT,
+                    ptxText == null ? "the PTX text must not be null" : "the kernel name must not be null");
+        }
         PtxModule module;
         synchronized (modules) {
             module = modules.computeIfAbsent(ptxText, gpu::load);
@@ -177,42 +217,80 @@ public final class Adsm implements AutoCloseable {
     }
 
     /**
-     * Releases every shared buffer and starts {@code kernel} on the accelerator; returns without waiting.
-     * Arguments are checked against the kernel's {@code .param} types; a shared buffer passes its address.
+     * Starts {@code kernel} on the accelerator in the calling thread's context and returns without waiting.
+     * The call releases the buffers the kernel can reach: its {@link SharedBuffer} arguments, raw pointer
+     * arguments that point into a buffer of this runtime, and what {@link CallOptions#reaches} names (under
+     * batch-update, every buffer of the context). Arguments are checked against the kernel's {@code .param}
+     * types; a shared buffer passes its address.
      */
     public void adsmCall(PtxKernel kernel, Dim3 grid, Dim3 block, Object... args) {
-        launch(kernel, grid, block, null, 0, args);
+        context().adsmCall(kernel, grid, block, args);
     }
 
     /** {@link #adsmCall(PtxKernel, Dim3, Dim3, Object...)} annotated with the buffers the kernel may write. */
     public void adsmCall(PtxKernel kernel, Dim3 grid, Dim3 block, WriteSet writes, Object... args) {
-        if (writes == null) {
-            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "the write set must not be null");
-        }
-        launch(kernel, grid, block, writes, 0, args);
+        context().adsmCall(kernel, grid, block, writes, args);
     }
 
-    /** The fluent form: {@code call(...).writes(out).dynamicSharedBytes(n).launch()}. */
+    /** The fluent form: {@code call(...).writes(out).reaches(table).dynamicSharedBytes(n).launch()}. */
     public CallOptions call(PtxKernel kernel, Dim3 grid, Dim3 block, Object... args) {
-        return new CallOptions(this, kernel, grid, block, args);
+        return new CallOptions(this, null, kernel, grid, block, args);
     }
 
-    void launch(PtxKernel kernel, Dim3 grid, Dim3 block, WriteSet writes, int dynamicSharedBytes, Object[] args) {
+    void launch(
+            AdsmContext context,
+            PtxKernel kernel,
+            Dim3 grid,
+            Dim3 block,
+            WriteSet writes,
+            List<SharedBuffer> alsoReaches,
+            boolean reachesWholeContext,
+            int dynamicSharedBytes,
+            Object[] args) {
         if (kernel == null || grid == null || block == null) {
             throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "kernel, grid and block must not be null");
+        }
+        if (args == null) {
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_ARGUMENT,
+                    "the argument array must not be null (a kernel without parameters takes none)");
         }
         if (kernel.module().owner() != gpu) {
             throw new AdsmException(
                     AdsmException.Reason.FOREIGN_BUFFER, "kernel " + kernel.name() + " was loaded by another runtime");
         }
-        long[] raw = KernelArguments.convert(kernel, args, this::pointerOf);
+        AdsmContext caller = context != null ? context : context();
+        Set<SharedObject> reached = Collections.newSetFromMap(new IdentityHashMap<>());
+        long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
+            Long pointer = pointerOf(index, argument);
+            if (pointer != null) {
+                reached.add(own((SharedBuffer) argument));
+            }
+            return pointer;
+        });
+        for (int i = 0; i < raw.length; i++) {
+            if (!(args[i] instanceof SharedBuffer)
+                    && kernel.params().get(i).type().byteSize() == 8) {
+                SharedObject pointee = manager.findByDeviceAddress(raw[i]);
+                if (pointee != null) {
+                    reached.add(pointee);
+                }
+            }
+        }
+        if (alsoReaches != null) {
+            for (SharedBuffer buffer : alsoReaches) {
+                reached.add(own(buffer));
+            }
+        }
         WriteScope scope;
         if (writes == null) {
             scope = WriteScope.all();
         } else {
             List<SharedObject> objects = new ArrayList<>();
             for (SharedBuffer buffer : writes.buffers()) {
-                objects.add(own(buffer));
+                SharedObject object = own(buffer);
+                objects.add(object);
+                reached.add(object);
             }
             scope = WriteScope.of(objects);
         }
@@ -223,8 +301,9 @@ public final class Adsm implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, e.getMessage(), e);
         }
+        Reach reach = reachesWholeContext ? Reach.wholeContext() : Reach.of(new ArrayList<>(reached));
         try {
-            manager.call(scope, () -> lastLaunch = prepared.run());
+            caller.context().call(reach, scope, () -> lastLaunch = prepared.run());
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
         }
@@ -254,11 +333,7 @@ public final class Adsm implements AutoCloseable {
      * AdsmException.Reason#KERNEL_FAULT}) with the fault's message.
      */
     public void adsmSync() {
-        try {
-            manager.sync();
-        } catch (CoherenceException e) {
-            throw AdsmErrors.from(e);
-        }
+        context().adsmSync();
     }
 
     /** Statistics of the last kernel that completed, or null. */
