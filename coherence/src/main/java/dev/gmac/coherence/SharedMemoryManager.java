@@ -167,9 +167,7 @@ public final class SharedMemoryManager implements AutoCloseable {
         }
         ByteBuffer host;
         try {
-            host = config.directHostMemory()
-                    ? ByteBuffer.allocateDirect((int) bytes)
-                    : ByteBuffer.allocate((int) bytes);
+            host = config.directHostMemory() ? accelerator.allocateHost((int) bytes) : ByteBuffer.allocate((int) bytes);
         } catch (OutOfMemoryError e) {
             accelerator.free(device);
             throw new CoherenceException(
@@ -221,6 +219,7 @@ public final class SharedMemoryManager implements AutoCloseable {
             owner.removed(object);
             byAddress.remove(object.address(), object);
             byDevice.remove(object.deviceAddress(), object);
+            releaseHostCopy(object);
             try {
                 accelerator.free(object.deviceAddress());
             } catch (AcceleratorException e) {
@@ -229,6 +228,16 @@ public final class SharedMemoryManager implements AutoCloseable {
             }
         } finally {
             owner.callLock.unlock();
+        }
+    }
+
+    /**
+     * Returns a freed object's host copy to the accelerator layer (at once: decision 0111). The object's
+     * windows were emptied when it was marked freed, so its accessors take the slow path and fail there.
+     */
+    private void releaseHostCopy(SharedObject object) {
+        if (config.directHostMemory()) {
+            accelerator.freeHost(object.host());
         }
     }
 
@@ -546,6 +555,7 @@ public final class SharedMemoryManager implements AutoCloseable {
             object.owner().removed(object);
             byAddress.remove(object.address(), object);
             byDevice.remove(object.deviceAddress(), object);
+            releaseHostCopy(object);
             try {
                 accelerator.free(object.deviceAddress());
             } catch (AcceleratorException e) {

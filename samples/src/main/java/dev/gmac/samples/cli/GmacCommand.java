@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             dev.gmac.samples.cli.ptx.PtxCommand.class,
             dev.gmac.samples.cli.study.StudyCommand.class,
             dev.gmac.samples.cli.study.RunCommand.class,
+            MemorySoakCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class GmacCommand implements Runnable {
