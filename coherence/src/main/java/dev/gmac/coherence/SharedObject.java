@@ -220,6 +220,10 @@ public final class SharedObject {
 
     void checkLive() {
         if (isFreed()) {
+            if (manager.isClosed()) {
+                throw new CoherenceException(
+                        CoherenceException.Kind.CLOSED, this + " is used after its runtime was closed");
+            }
             throw new CoherenceException(CoherenceException.Kind.USE_AFTER_FREE, this + " is used after it was freed");
         }
     }

@@ -14,6 +14,8 @@ import dev.gmac.gpu.ptx.PtxModule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -80,6 +82,7 @@ public final class Adsm implements AutoCloseable {
 
     /** The calling thread's own execution context (created on first use). */
     public AdsmContext context() {
+        checkOpen();
         try {
             return new AdsmContext(this, manager.currentContext());
         } catch (CoherenceException e) {
@@ -106,6 +109,7 @@ public final class Adsm implements AutoCloseable {
      * address is valid on both sides.
      */
     public SharedBuffer adsmAlloc(long bytes) {
+        checkOpen();
         return context().adsmAlloc(bytes);
     }
 
@@ -116,6 +120,36 @@ public final class Adsm implements AutoCloseable {
      */
     public SharedBuffer adsmSafeAlloc(long bytes) {
         return context().adsmSafeAlloc(bytes);
+    }
+
+    /** A shared buffer of {@code n} floats in the calling thread's context, zero-filled, seen as floats. */
+    public FloatView allocFloats(long n) {
+        return context().allocFloats(n);
+    }
+
+    /** A shared buffer of {@code n} ints in the calling thread's context, zero-filled, seen as ints. */
+    public IntView allocInts(long n) {
+        return context().allocInts(n);
+    }
+
+    /** A shared buffer of {@code n} longs in the calling thread's context, zero-filled, seen as longs. */
+    public LongView allocLongs(long n) {
+        return context().allocLongs(n);
+    }
+
+    /** A shared buffer of {@code n} doubles in the calling thread's context, zero-filled, seen as doubles. */
+    public DoubleView allocDoubles(long n) {
+        return context().allocDoubles(n);
+    }
+
+    /** Bytes for {@code n} elements of {@code size} bytes, or an INVALID_SIZE naming the element type. */
+    static long elementBytes(long n, int size, String type) {
+        if (n <= 0 || n > Long.MAX_VALUE / size) {
+            throw new AdsmException(
+                    AdsmException.Reason.INVALID_SIZE,
+                    "cannot allocate " + n + " " + type + "s: the count must be > 0");
+        }
+        return n * size;
     }
 
     SharedBuffer allocate(AdsmContext context, long bytes, boolean safe) {
@@ -175,15 +209,16 @@ public final class Adsm implements AutoCloseable {
      * @throws AdsmException when the module has no such kernel
      */
     public PtxKernel kernel(String ptxText, String kernelName) {
+        return kernel(ptxText, kernelName, null);
+    }
+
+    private PtxKernel kernel(String ptxText, String kernelName, Path ptxFile) {
         if (ptxText == null || kernelName == null) {
             throw new AdsmException(
                     AdsmException.Reason.BAD_ARGUMENT,
                     ptxText == null ? "the PTX text must not be null" : "the kernel name must not be null");
         }
-        PtxModule module;
-        synchronized (modules) {
-            module = modules.computeIfAbsent(ptxText, gpu::load);
-        }
+        PtxModule module = module(ptxText);
         KernelSignature signature = module.kernel(kernelName)
                 .orElseThrow(() -> new AdsmException(
                         AdsmException.Reason.UNKNOWN_KERNEL,
@@ -191,12 +226,59 @@ public final class Adsm implements AutoCloseable {
                                 + module.kernels().stream()
                                         .map(KernelSignature::name)
                                         .toList()));
-        return new PtxKernel(module, signature);
+        return new PtxKernel(module, signature, CudaParamNames.find(ptxText, signature, ptxFile));
+    }
+
+    private PtxModule module(String ptxText) {
+        checkOpen();
+        synchronized (modules) {
+            return modules.computeIfAbsent(ptxText, gpu::load);
+        }
     }
 
     /** {@link #kernel(String, String)} for PTX text on the class path, e.g. {@code "/ptx/saxpy.ptx"}. */
     public PtxKernel kernelResource(String classpathResource, String kernelName) {
+        if (classpathResource == null) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "the resource name must not be null");
+        }
         return kernel(readResource(classpathResource), kernelName);
+    }
+
+    /**
+     * Kernel {@code kernelName} of the PTX file {@code ptxFile}. Parameters get the names of the CUDA source
+     * when it can be found: through the PTX's line information ({@code nvcc -lineinfo} or {@code -G}), or as
+     * {@code NAME.cu} beside the file or in a {@code cuda} or {@code src/main/cuda} directory above it.
+     */
+    public PtxKernel kernel(Path ptxFile, String kernelName) {
+        return kernel(readPtx(ptxFile), kernelName, ptxFile);
+    }
+
+    /** The only kernel of the PTX file {@code ptxFile} (an error names them when there are several). */
+    public PtxKernel kernel(Path ptxFile) {
+        String text = readPtx(ptxFile);
+        PtxModule module = module(text);
+        if (module.kernels().size() != 1) {
+            throw new AdsmException(
+                    AdsmException.Reason.UNKNOWN_KERNEL,
+                    ptxFile + " has " + module.kernels().size() + " kernels, "
+                            + module.kernels().stream()
+                                    .map(KernelSignature::name)
+                                    .toList()
+                            + ": name the one to call with kernel(path, name)");
+        }
+        return kernel(text, module.kernels().get(0).name(), ptxFile);
+    }
+
+    private static String readPtx(Path ptxFile) {
+        if (ptxFile == null) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "the PTX file must not be null");
+        }
+        try {
+            return Files.readString(ptxFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AdsmException(
+                    AdsmException.Reason.UNKNOWN_KERNEL, "cannot read PTX file " + ptxFile + ": " + e.getMessage(), e);
+        }
     }
 
     static String readResource(String classpathResource) {
@@ -262,18 +344,26 @@ public final class Adsm implements AutoCloseable {
         AdsmContext caller = context != null ? context : context();
         Set<SharedObject> reached = Collections.newSetFromMap(new IdentityHashMap<>());
         long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
-            Long pointer = pointerOf(index, argument);
-            if (pointer != null) {
-                reached.add(own((SharedBuffer) argument));
+            SharedObject object = bufferArgument(index, argument);
+            if (object == null) {
+                return null;
             }
-            return pointer;
+            reached.add(object);
+            long offset = argument instanceof BufferSlice slice ? slice.byteOffset() : 0;
+            return object.deviceAddress() + offset;
         });
         for (int i = 0; i < raw.length; i++) {
-            if (!(args[i] instanceof SharedBuffer)
-                    && kernel.params().get(i).type().byteSize() == 8) {
+            if (bufferArgument(i, args[i]) == null && kernel.params().get(i).byteSize() == 8) {
                 SharedObject pointee = manager.findByDeviceAddress(raw[i]);
                 if (pointee != null) {
                     reached.add(pointee);
+                } else if (raw[i] != 0 && kernel.access().isDereferenced(i)) {
+                    throw new AdsmException(
+                            AdsmException.Reason.BAD_ARGUMENT,
+                            "kernel " + kernel.name() + ", parameter " + i + " (" + kernel.paramName(i)
+                                    + ") is a pointer the kernel dereferences, but 0x" + Long.toHexString(raw[i])
+                                    + " is not inside a live buffer of this runtime: pass a SharedBuffer or a"
+                                    + " BufferSlice (buffer.slice(offset, bytes))");
                 }
             }
         }
@@ -309,22 +399,42 @@ public final class Adsm implements AutoCloseable {
         }
     }
 
-    private Long pointerOf(int index, Object argument) {
-        if (!(argument instanceof SharedBuffer buffer)) {
+    /**
+     * The buffer a kernel argument passes (a {@link SharedBuffer}, a {@link BufferSlice} or a typed view), live
+     * and of this runtime; null for other arguments.
+     */
+    private SharedObject bufferArgument(int index, Object argument) {
+        SharedBuffer buffer;
+        if (argument instanceof SharedBuffer b) {
+            buffer = b;
+        } else if (argument instanceof BufferSlice slice) {
+            buffer = slice.buffer();
+        } else if (argument instanceof FloatView view) {
+            buffer = view.buffer();
+        } else if (argument instanceof IntView view) {
+            buffer = view.buffer();
+        } else if (argument instanceof LongView view) {
+            buffer = view.buffer();
+        } else if (argument instanceof DoubleView view) {
+            buffer = view.buffer();
+        } else if (argument instanceof ByteView view) {
+            buffer = view.buffer();
+        } else {
             return null;
         }
         SharedObject object = own(buffer);
         if (object.isFreed()) {
             throw new AdsmException(
-                    AdsmException.Reason.USE_AFTER_FREE, "argument " + index + ": " + buffer + " was freed");
+                    manager.isClosed() ? AdsmException.Reason.CLOSED : AdsmException.Reason.USE_AFTER_FREE,
+                    "argument " + index + ": " + buffer + " was freed");
         }
-        if (object.isSafeAllocation()) {
+        if (object.isSafeAllocation() && !(argument instanceof BufferSlice)) {
             throw new AdsmException(
                     AdsmException.Reason.BAD_ARGUMENT,
                     "argument " + index + ": " + buffer + " comes from adsmSafeAlloc, so its address is valid on the "
-                            + "host only; pass adsm.adsmSafe(buffer)");
+                            + "host only; pass adsm.adsmSafe(buffer) or a slice of it");
         }
-        return object.deviceAddress();
+        return object;
     }
 
     /**
@@ -381,11 +491,29 @@ public final class Adsm implements AutoCloseable {
 
     /** Waits for a kernel in flight, frees every shared buffer and the device. */
     @Override
+    /**
+     * Waits for kernels in flight, frees every shared buffer (host and device copies, at once) and the device.
+     *
+     * @throws AdsmException ({@link AdsmException.Reason#KERNEL_FAULT}) after closing, when a kernel faulted
+     *     and no {@code adsmSync} reported it
+     */
     public void close() {
+        CoherenceException unreported = null;
         try {
             manager.close();
+        } catch (CoherenceException e) {
+            unreported = e;
         } finally {
             gpu.close();
+        }
+        if (unreported != null) {
+            throw AdsmErrors.from(unreported);
+        }
+    }
+
+    private void checkOpen() {
+        if (manager.isClosed()) {
+            throw new AdsmException(AdsmException.Reason.CLOSED, "the ADSM runtime is closed");
         }
     }
 }

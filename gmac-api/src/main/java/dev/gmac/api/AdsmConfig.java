@@ -95,7 +95,11 @@ public record AdsmConfig(
         }
         String strict = setting(properties, environment, "gmac.strict", "GMAC_STRICT");
         if (strict != null) {
-            config = config.withStrict(Boolean.parseBoolean(strict.trim()));
+            String value = strict.trim().toLowerCase(Locale.ROOT);
+            if (!value.equals("true") && !value.equals("false")) {
+                throw bad("gmac.strict / GMAC_STRICT", strict, "expected true or false");
+            }
+            config = config.withStrict(value.equals("true"));
         }
         return config;
     }

@@ -55,6 +55,26 @@ public final class AdsmContext {
         return adsm.allocate(this, bytes, false);
     }
 
+    /** A shared buffer of {@code n} floats owned by this context, zero-filled, seen as floats. */
+    public FloatView allocFloats(long n) {
+        return adsmAlloc(Adsm.elementBytes(n, Float.BYTES, "float")).asFloats();
+    }
+
+    /** A shared buffer of {@code n} ints owned by this context, zero-filled, seen as ints. */
+    public IntView allocInts(long n) {
+        return adsmAlloc(Adsm.elementBytes(n, Integer.BYTES, "int")).asInts();
+    }
+
+    /** A shared buffer of {@code n} longs owned by this context, zero-filled, seen as longs. */
+    public LongView allocLongs(long n) {
+        return adsmAlloc(Adsm.elementBytes(n, Long.BYTES, "long")).asLongs();
+    }
+
+    /** A shared buffer of {@code n} doubles owned by this context, zero-filled, seen as doubles. */
+    public DoubleView allocDoubles(long n) {
+        return adsmAlloc(Adsm.elementBytes(n, Double.BYTES, "double")).asDoubles();
+    }
+
     /** {@link Adsm#adsmSafeAlloc(long)} in this context. */
     public SharedBuffer adsmSafeAlloc(long bytes) {
         return adsm.allocate(this, bytes, true);

@@ -241,7 +241,7 @@ public final class CudaStyle implements AutoCloseable {
                                 + module.kernels().stream()
                                         .map(KernelSignature::name)
                                         .toList()));
-        return new PtxKernel(module, signature);
+        return new PtxKernel(module, signature, null);
     }
 
     public PtxKernel kernelResource(String classpathResource, String name) {
