@@ -80,9 +80,53 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         transfers.toAccelerator(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
     }
 
+    /** One transfer per range: the host copy of those bytes of the block to the accelerator. */
+    final void send(SharedObject object, int block, Ranges ranges) {
+        long start = object.blockStart(block);
+        for (int i = 0; i < ranges.count(); i++) {
+            transfers.toAccelerator(
+                    object.deviceAddress() + start + ranges.lo(i),
+                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
+        }
+    }
+
+    /** Sends what is dirty in a dirty block: every range, or the whole block when it has none. */
+    final void sendDirty(SharedObject object, int block) {
+        BlockRanges r = object.blocks.ranges(block);
+        if (r == null || r.dirty() == null) {
+            send(object, block);
+        } else {
+            send(object, block, r.dirty());
+        }
+    }
+
     /** One transfer: the accelerator copy of the block to the host. */
     final void fetch(SharedObject object, int block) {
         transfers.toHost(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+    }
+
+    /** One transfer per range: the accelerator copy of those bytes of the block to the host. */
+    final void fetch(SharedObject object, int block, Ranges ranges) {
+        long start = object.blockStart(block);
+        for (int i = 0; i < ranges.count(); i++) {
+            transfers.toHost(
+                    object.deviceAddress() + start + ranges.lo(i),
+                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
+        }
+    }
+
+    /**
+     * After the dirty data of a block was sent (or the block was claimed for that): its state and ranges once
+     * clean. Read-only when the whole host copy is valid, else invalid with its valid ranges kept.
+     */
+    static void publishClean(SharedObject object, int block, BlockRanges r) {
+        if (r == null || r.valid() == null) {
+            object.blocks.setRanges(block, null);
+            object.blocks.set(block, BlockTable.READ_ONLY);
+        } else {
+            object.blocks.setRanges(block, new BlockRanges(r.valid(), null));
+            object.blocks.set(block, BlockTable.INVALID);
+        }
     }
 
     /** Waits while another thread holds the block in a transient state; returns the stable state. */
@@ -97,6 +141,23 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     }
 
     // ---- fault handling -----------------------------------------------------------------------------
+
+    /**
+     * A host read of bytes {@code [offset, offset + length)} of block {@code block} found no window; {@code
+     * element} for an element access (the protocol may fetch more than asked), false for a bulk range (fetch at
+     * least that range). The default makes the whole block readable ({@link #signalRead}).
+     */
+    boolean signalReadRange(SharedObject object, int block, long offset, int length, boolean element) {
+        return signalRead(object, block);
+    }
+
+    /**
+     * A host write of bytes {@code [offset, offset + length)} of block {@code block} found no window. The default
+     * makes the whole block dirty ({@link #signalWrite}).
+     */
+    boolean signalWriteRange(SharedObject object, int block, long offset, int length, boolean element) {
+        return signalWrite(object, block);
+    }
 
     @Override
     public boolean signalRead(SharedObject object, int block) {
@@ -157,7 +218,17 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         BlockTable blocks = object.blocks;
         for (int round = 0; ; round++) {
             int state = blocks.get(block);
-            if (state == BlockTable.DIRTY) {
+            if (blocks.ranges(block) != null && (state == BlockTable.DIRTY || state == BlockTable.FLUSHING)) {
+                // Sub-block ranges: the whole block becomes valid and dirty (the caller overwrites all of it).
+                if (blocks.cas(block, state, BlockTable.FETCHING)) {
+                    blocks.setRanges(block, null);
+                    blocks.set(block, BlockTable.DIRTY);
+                    if (state != BlockTable.DIRTY) {
+                        becameDirty(object, block, true);
+                    }
+                    return Overwrite.FAULT;
+                }
+            } else if (state == BlockTable.DIRTY) {
                 return Overwrite.HIT;
             } else if (state == BlockTable.READ_ONLY || state == BlockTable.FLUSHING) {
                 if (blocks.cas(block, state, BlockTable.DIRTY)) {
@@ -176,6 +247,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
 
     @Override
     public void endOverwrite(SharedObject object, int block, boolean completed) {
+        object.blocks.setRanges(block, null); // all of it written, or a half-written host copy valid nowhere
         if (completed) {
             object.blocks.set(block, BlockTable.DIRTY);
             becameDirty(object, block, true);
@@ -198,10 +270,21 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     }
 
     @Override
-    public void kernelFailed(SharedObject object, boolean[] validAtCall) {
+    public void kernelFailed(SharedObject object, boolean[] validAtCall, BlockRanges[] rangesAtCall) {
         for (int block = 0; block < validAtCall.length; block++) {
-            if (validAtCall[block] && object.blocks.cas(block, BlockTable.INVALID, BlockTable.DIRTY)) {
-                becameDirty(object, block, true);
+            BlockRanges partial = rangesAtCall == null ? null : rangesAtCall[block];
+            if (validAtCall[block] && partial == null) {
+                if (object.blocks.cas(block, BlockTable.INVALID, BlockTable.DIRTY)) {
+                    becameDirty(object, block, true);
+                }
+            } else if (partial != null && object.blocks.cas(block, BlockTable.INVALID, BlockTable.FETCHING)) {
+                // The accelerator copy was restored from the backup; the host still holds the call's data in the
+                // valid ranges, of which the dirty ones never reached the restored copy.
+                object.blocks.setRanges(block, partial);
+                object.blocks.set(block, partial.dirty() != null ? BlockTable.DIRTY : BlockTable.INVALID);
+                if (partial.dirty() != null) {
+                    becameDirty(object, block, true);
+                }
             }
         }
     }
@@ -211,8 +294,25 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         if (length <= 0) {
             return;
         }
+        long end = offset + length;
+        for (int block = object.blockOf(offset); block <= object.blockOf(end - 1); block++) {
+            long start = Math.max(offset, object.blockStart(block));
+            long stop = Math.min(end, object.blockStart(block) + object.blockLength(block));
+            signalReadRange(object, block, start, (int) (stop - start), false);
+        }
+    }
+
+    /** Sends the dirty data of blocks in {@code [offset, offset + length)} now; they become clean. */
+    void toAccelerator(SharedObject object, long offset, long length) {
+        if (length <= 0) {
+            return;
+        }
+        boolean changed = false;
         for (int block = object.blockOf(offset); block <= object.blockOf(offset + length - 1); block++) {
-            signalRead(object, block);
+            changed |= sendIfDirty(object, block);
+        }
+        if (changed) {
+            object.revokeWindows();
         }
     }
 
@@ -234,6 +334,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
             long start = Math.max(offset, object.blockStart(block));
             long stop = Math.min(end, object.blockStart(block) + object.blockLength(block));
             int state = stableState(object, block);
+            BlockRanges r = object.blocks.ranges(block);
             if (state == BlockTable.INVALID || state == BlockTable.READ_ONLY) {
                 if (runEnd == start) {
                     runEnd = stop;
@@ -243,11 +344,55 @@ abstract class AbstractProtocol implements CoherenceProtocol {
                     runEnd = stop;
                 }
             }
-            if (state == BlockTable.READ_ONLY || state == BlockTable.DIRTY) {
-                fill(object.host(), (int) start, (int) (stop - start), (byte) byteValue);
+            if (r == null) {
+                if (state == BlockTable.READ_ONLY || state == BlockTable.DIRTY) {
+                    fill(object.host(), (int) start, (int) (stop - start), (byte) byteValue);
+                }
+            } else {
+                memsetPartial(object, block, state, r, start, stop, (byte) byteValue);
             }
         }
         deviceMemset(object, runStart, runEnd, byteValue);
+    }
+
+    /**
+     * memset over a block with sub-block ranges: an invalid one is set on the accelerator (above) and in its
+     * valid ranges on the host, so they stay valid; in a dirty one the range is set on the host and becomes
+     * valid and dirty.
+     */
+    private void memsetPartial(
+            SharedObject object, int block, int state, BlockRanges r, long start, long stop, byte value) {
+        long blockStart = object.blockStart(block);
+        int lo = (int) (start - blockStart);
+        int hi = (int) (stop - blockStart);
+        if (state == BlockTable.INVALID) {
+            Ranges valid = r.valid().within(lo, hi);
+            for (int i = 0; i < valid.count(); i++) {
+                fill(object.host(), (int) blockStart + valid.lo(i), valid.hi(i) - valid.lo(i), value);
+            }
+            return;
+        }
+        fill(object.host(), (int) start, hi - lo, value);
+        object.blocks.setRanges(
+                block,
+                dirtyRanges(
+                        object,
+                        block,
+                        r.valid() == null ? null : r.valid().with(lo, hi),
+                        r.dirty().with(lo, hi)));
+    }
+
+    /**
+     * The ranges of a dirty block with valid ranges {@code valid} (null: whole) and dirty ranges {@code dirty}:
+     * null when both cover the whole block.
+     */
+    static BlockRanges dirtyRanges(SharedObject object, int block, Ranges valid, Ranges dirty) {
+        int length = object.blockLength(block);
+        Ranges v = valid == null || valid.coversWhole(length) ? null : valid;
+        if (v == null && dirty.coversWhole(length)) {
+            return null;
+        }
+        return new BlockRanges(v, dirty);
     }
 
     private void deviceMemset(SharedObject object, long start, long end, int byteValue) {
@@ -275,13 +420,16 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         }
     }
 
-    /** Sends a dirty block and makes it read-only; returns whether it was dirty. */
+    /**
+     * Sends what is dirty in a dirty block and makes it clean (read-only, or invalid with its valid ranges
+     * when the host copy has gaps); returns whether it was dirty. The caller holds the owning context's lock.
+     */
     boolean sendIfDirty(SharedObject object, int block) {
         if (stableState(object, block) != BlockTable.DIRTY) {
             return false;
         }
-        send(object, block);
-        object.blocks.set(block, BlockTable.READ_ONLY);
+        sendDirty(object, block);
+        publishClean(object, block, object.blocks.ranges(block));
         becameClean(object, block);
         return true;
     }

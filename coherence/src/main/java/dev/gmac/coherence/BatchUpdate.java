@@ -57,8 +57,10 @@ public final class BatchUpdate extends AbstractProtocol {
             object.revokeWindows();
         }
         for (int block = 0; block < object.blockCount(); block++) {
-            stableState(object, block);
-            send(object, block);
+            if (stableState(object, block) != BlockTable.INVALID) {
+                // Invalid only after an accelerator-side memcpy into it: the accelerator copy is the data.
+                send(object, block);
+            }
             if (written) {
                 object.blocks.set(block, BlockTable.INVALID);
             }

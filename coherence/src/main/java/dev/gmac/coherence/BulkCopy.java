@@ -79,6 +79,7 @@ final class BulkCopy {
         dstProtocol.transfers.deviceCopy(dst.deviceAddress() + dstOffset, src.deviceAddress() + srcOffset, length);
         for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
             int state = AbstractProtocol.stableState(dst, block);
+            dst.blocks.setRanges(block, null);
             dst.blocks.set(block, BlockTable.INVALID);
             if (state == BlockTable.DIRTY) {
                 dstProtocol.becameClean(dst, block);
@@ -100,7 +101,7 @@ final class BulkCopy {
             if (coversWhole(dst, block, dstOffset, dstEnd)) {
                 claimed = dstProtocol.beginOverwrite(dst, block) == Overwrite.CLAIMED;
             } else {
-                dstProtocol.signalWrite(dst, block);
+                dstProtocol.signalWriteRange(dst, block, start, (int) (stop - start), false);
             }
             boolean completed = false;
             try {

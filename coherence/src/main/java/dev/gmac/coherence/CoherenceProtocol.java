@@ -101,9 +101,10 @@ public interface CoherenceProtocol {
      * The kernel of a call failed. Put the host copies that were valid at the call back into use (they hold
      * the call's data; the accelerator copies may be half written): mark them dirty.
      *
-     * @param validAtCall per block, whether the host copy was valid when the call released it
+     * @param validAtCall per block, whether the whole host copy was valid when the call released it
+     * @param rangesAtCall per block, its sub-block ranges at the call (null: none; the whole array may be null)
      */
-    void kernelFailed(SharedObject object, boolean[] validAtCall);
+    void kernelFailed(SharedObject object, boolean[] validAtCall, BlockRanges[] rangesAtCall);
 
     /** Sends every dirty block of {@code object} to the accelerator now; they become read-only. */
     void flushDirty(SharedObject object);

@@ -11,7 +11,9 @@ import dev.gmac.coherence.transfer.TransferEngine;
  * moves.
  *
  * <p>With a write-set annotation ({@link WriteScope}) the objects outside the set keep their host copies:
- * their dirty blocks are sent at the call and become read-only, and nothing else changes.
+ * their dirty blocks are sent at the call and become read-only, and nothing else changes. Blocks that track
+ * sub-block ranges ({@link BlockRanges}) send only their dirty ranges, and keep their valid ranges when the
+ * kernel does not write them.
  */
 abstract class DetectingProtocol extends AbstractProtocol {
 
@@ -36,16 +38,23 @@ abstract class DetectingProtocol extends AbstractProtocol {
 
     @Override
     public void release(SharedObject object, boolean written) {
-        int after = written ? BlockTable.INVALID : BlockTable.READ_ONLY;
         object.revokeWindows();
         for (int block = 0; block < object.blockCount(); block++) {
             int state = stableState(object, block);
+            BlockRanges r = object.blocks.ranges(block);
             if (state == BlockTable.DIRTY) {
-                send(object, block);
-                object.blocks.set(block, after);
+                sendDirty(object, block); // only the dirty ranges of a block that tracks them
+                if (written) {
+                    object.blocks.setRanges(block, null);
+                    object.blocks.set(block, BlockTable.INVALID);
+                } else {
+                    publishClean(object, block, r);
+                }
                 becameClean(object, block);
-            } else if (state == BlockTable.READ_ONLY) {
-                object.blocks.set(block, after);
+            } else if (state == BlockTable.READ_ONLY && written) {
+                object.blocks.set(block, BlockTable.INVALID);
+            } else if (state == BlockTable.INVALID && r != null && written) {
+                object.blocks.setRanges(block, null); // the kernel may overwrite what the host had valid
             }
         }
         object.resetWriters();

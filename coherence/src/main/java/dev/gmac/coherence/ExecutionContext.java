@@ -152,12 +152,20 @@ public final class ExecutionContext {
 
     /** Allocates a shared object owned by this context ({@code adsmAlloc}). */
     public SharedObject allocate(long bytes) {
-        return manager.allocate(this, bytes, false);
+        return manager.allocate(this, bytes, false, ObjectHints.defaults());
+    }
+
+    /** Allocates a shared object owned by this context, with per-object hints (protocol, block size, ...). */
+    public SharedObject allocate(long bytes, ObjectHints hints) {
+        if (hints == null) {
+            throw new IllegalArgumentException("hints must not be null");
+        }
+        return manager.allocate(this, bytes, false, hints);
     }
 
     /** Allocates a safe shared object owned by this context ({@code adsmSafeAlloc}). */
     public SharedObject allocateSafe(long bytes) {
-        return manager.allocate(this, bytes, true);
+        return manager.allocate(this, bytes, true, ObjectHints.defaults());
     }
 
     void added(SharedObject object) {

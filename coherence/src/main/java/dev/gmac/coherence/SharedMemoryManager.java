@@ -143,7 +143,7 @@ public final class SharedMemoryManager implements AutoCloseable {
         return currentContext().allocateSafe(bytes);
     }
 
-    SharedObject allocate(ExecutionContext owner, long bytes, boolean safe) {
+    SharedObject allocate(ExecutionContext owner, long bytes, boolean safe, ObjectHints hints) {
         checkOpen();
         if (bytes <= 0 || bytes > MAX_OBJECT_BYTES) {
             throw new CoherenceException(
@@ -176,7 +176,11 @@ public final class SharedMemoryManager implements AutoCloseable {
                     e);
         }
         long address = safe ? nextSafeAddress.getAndAdd((bytes + 0xFFFF) & ~0xFFFFL) : device;
-        CoherenceProtocol protocol = owner.protocol();
+        ProtocolKind kind = hints.protocol() != null ? hints.protocol() : config.protocol();
+        CoherenceProtocol protocol = owner.protocol(kind);
+        int blockSize = kind == ProtocolKind.ROLLING && hints.blockSize() > 0
+                ? hints.blockSize()
+                : protocol.blockSizeFor(bytes);
         SharedObject object = new SharedObject(
                 this,
                 owner,
@@ -185,9 +189,10 @@ public final class SharedMemoryManager implements AutoCloseable {
                 device,
                 address,
                 (int) bytes,
-                protocol.blockSizeFor(bytes),
+                blockSize,
                 host,
-                protocol.initialState().ordinal());
+                protocol.initialState().ordinal(),
+                hints);
         owner.callLock.lock();
         try {
             protocol.allocated(object);
@@ -379,13 +384,13 @@ public final class SharedMemoryManager implements AutoCloseable {
         AbstractProtocol protocol = AbstractProtocol.of(object);
         int block = object.blockOf(offset);
         if (write) {
-            if (protocol.signalWrite(object, block)) {
+            if (protocol.signalWriteRange(object, block, offset, size, true)) {
                 protocol.counters.writeFault();
             }
-        } else if (protocol.signalRead(object, block)) {
+        } else if (protocol.signalReadRange(object, block, offset, size, true)) {
             protocol.counters.readFault();
         }
-        accessor.installWindow(object.windowAround(block, Thread.currentThread(), write, accessor.window()));
+        accessor.installWindow(object.windowAround(block, offset, Thread.currentThread(), write, accessor.window()));
     }
 
     /** A bulk host operation: make each block accessible, then run its part (ADSM paper §4.4). */
@@ -404,7 +409,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                 long start = Math.max(offset, blockStart);
                 long stop = Math.min(end, blockStart + object.blockLength(block));
                 if (!write) {
-                    if (protocol.signalRead(object, block)) {
+                    if (protocol.signalReadRange(object, block, start, (int) (stop - start), false)) {
                         protocol.counters.readFault();
                     }
                 } else if (start == blockStart && stop == blockStart + object.blockLength(block)) {
@@ -422,7 +427,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                         }
                         continue;
                     }
-                } else if (protocol.signalWrite(object, block)) {
+                } else if (protocol.signalWriteRange(object, block, start, (int) (stop - start), false)) {
                     protocol.counters.writeFault();
                 }
                 part.apply(start, stop - start);
@@ -430,7 +435,8 @@ public final class SharedMemoryManager implements AutoCloseable {
             // Leave a window around the last block, so element accesses that follow a bulk one (a loop over
             // a freshly filled buffer) start on the fast path instead of missing once.
             int last = object.blockOf(end - 1);
-            accessor.installWindow(object.windowAround(last, Thread.currentThread(), write, accessor.window()));
+            accessor.installWindow(
+                    object.windowAround(last, end - 1, Thread.currentThread(), write, accessor.window()));
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
@@ -486,6 +492,44 @@ public final class SharedMemoryManager implements AutoCloseable {
             BulkCopy.memcpy(dst, dstOffset, src, srcOffset, length);
         } finally {
             unlock(locked);
+        }
+    }
+
+    /**
+     * Makes host bytes {@code [offset, offset + length)} of {@code object} valid now, fetching what is not
+     * (CUDA's {@code cudaMemPrefetchAsync} to the host, in ADSM terms): later reads there take no fault. Waits
+     * first for a kernel of the owning context that reaches the object. Counted as transfers, not faults.
+     */
+    public void prefetchToHost(SharedObject object, long offset, long length) {
+        prefetch(object, offset, length, false);
+    }
+
+    /**
+     * Sends the dirty data of {@code [offset, offset + length)} of {@code object} now (the prefetch to the
+     * device), so the next call that reaches the object has nothing there to send. The blocks become clean.
+     */
+    public void prefetchToDevice(SharedObject object, long offset, long length) {
+        prefetch(object, offset, length, true);
+    }
+
+    private void prefetch(SharedObject object, long offset, long length, boolean toDevice) {
+        checkOpen();
+        checkOwned(object);
+        object.checkLive();
+        checkRange(object, offset, length);
+        ExecutionContext owner = lockOwner(object);
+        try {
+            object.checkLive();
+            owner.awaitKernelReachingLocked(object);
+            dma.drain();
+            AbstractProtocol protocol = AbstractProtocol.of(object);
+            if (toDevice) {
+                protocol.toAccelerator(object, offset, length);
+            } else {
+                protocol.toHost(object, offset, length);
+            }
+        } finally {
+            owner.callLock.unlock();
         }
     }
 

@@ -63,6 +63,9 @@ public final class SharedObject {
     private final int blockSize;
     private final int blockCount;
     private final ByteBuffer host;
+    private final ObjectHints hints;
+    private final boolean tracksRanges;
+    private volatile boolean readMostly;
     final BlockTable blocks;
     private final CopyOnWriteArrayList<WeakReference<HostAccessor>> accessors = new CopyOnWriteArrayList<>();
 
@@ -88,7 +91,8 @@ public final class SharedObject {
             int byteSize,
             int blockSize,
             ByteBuffer host,
-            int initialState) {
+            int initialState,
+            ObjectHints hints) {
         this.manager = manager;
         OWNER.setVolatile(this, owner);
         PROTOCOL.setVolatile(this, protocol);
@@ -99,7 +103,13 @@ public final class SharedObject {
         this.blockSize = blockSize;
         this.blockCount = (int) (((long) byteSize + blockSize - 1) / blockSize);
         this.host = host.order(ByteOrder.LITTLE_ENDIAN);
-        this.blocks = new BlockTable(blockCount, initialState);
+        this.hints = hints;
+        this.readMostly = hints.readMostly();
+        this.tracksRanges = protocol.kind() == ProtocolKind.ROLLING
+                && (hints.subBlock() != null
+                        ? hints.subBlock()
+                        : manager.config().subBlock());
+        this.blocks = new BlockTable(blockCount, initialState, tracksRanges);
     }
 
     /** Allocation order within its manager, from 1. */
@@ -140,6 +150,64 @@ public final class SharedObject {
     /** The current state of block {@code block}. */
     public BlockState state(int block) {
         return BlockState.of(blocks.get(block));
+    }
+
+    /** The hints the object was allocated with. */
+    public ObjectHints hints() {
+        return hints;
+    }
+
+    /** Whether the object is advised read-mostly: a read fault then fetches its whole block. */
+    public boolean readMostly() {
+        return readMostly;
+    }
+
+    /** Advises (or stops advising) that the object is read far more than written. */
+    public void adviseReadMostly(boolean value) {
+        readMostly = value;
+    }
+
+    /** Whether the object tracks valid and dirty ranges inside its blocks (rolling-update, sub-block hint). */
+    public boolean tracksRanges() {
+        return tracksRanges;
+    }
+
+    /**
+     * A description of block {@code block}'s sub-block ranges for tests and diagnostics: {@code "whole"}, or
+     * the valid and dirty byte ranges relative to the block.
+     */
+    public String describeRanges(int block) {
+        BlockRanges r = blocks.ranges(block);
+        return r == null ? "whole" : "valid=" + (r.valid() == null ? "whole" : r.valid()) + " dirty=" + r.dirty();
+    }
+
+    /** The valid ranges of block {@code block} in state {@code state} with ranges {@code r}. */
+    Ranges validOf(int block, int state, BlockRanges r) {
+        if (r != null) {
+            return r.valid() == null ? Ranges.of(0, blockLength(block)) : r.valid();
+        }
+        return BlockTable.readable(state) ? Ranges.of(0, blockLength(block)) : Ranges.EMPTY;
+    }
+
+    /** The dirty ranges of block {@code block} in state {@code state} with ranges {@code r}. */
+    Ranges dirtyOf(int block, int state, BlockRanges r) {
+        if (state != BlockTable.DIRTY && state != BlockTable.FLUSHING) {
+            return Ranges.EMPTY;
+        }
+        return r == null || r.dirty() == null ? Ranges.of(0, blockLength(block)) : r.dirty();
+    }
+
+    /** Whether the whole host copy of block {@code block} is valid now (read-only, or dirty without gaps). */
+    boolean hostValidWhole(int block) {
+        int state = blocks.get(block);
+        if (state == BlockTable.READ_ONLY) {
+            return true;
+        }
+        if (state != BlockTable.DIRTY && state != BlockTable.FLUSHING) {
+            return false;
+        }
+        BlockRanges r = blocks.ranges(block);
+        return r == null || r.valid() == null;
     }
 
     /** The block that holds byte {@code offset}. */
@@ -284,11 +352,20 @@ public final class SharedObject {
      * and only extended past {@code block}: a sequence of faults on consecutive blocks costs O(1) each
      * instead of a rescan. Each scan looks at most {@link #WINDOW_SCAN_BLOCKS} blocks on a side.
      */
-    Window windowAround(int block, Thread thread, boolean write, Window previous) {
-        if (!BlockTable.readable(blocks.get(block))) {
+    Window windowAround(int block, long offset, Thread thread, boolean write, Window previous) {
+        int state = blocks.get(block);
+        BlockRanges r = blocks.ranges(block);
+        if (r != null) {
+            return partialWindow(block, state, r, offset, thread, write);
+        }
+        if (!BlockTable.readable(state)) {
             return Window.EMPTY;
         }
-        boolean reuse = previous.owner == thread && previous.readHi > previous.readLo;
+        // A window inside a block with sub-block ranges is not block-aligned and is never extended.
+        boolean reuse = previous.owner == thread
+                && previous.readHi > previous.readLo
+                && blockAligned(previous.readLo)
+                && blockAligned(previous.readHi);
         int lo;
         int hi;
         int prevLo = reuse ? blockOf(previous.readLo) : 0;
@@ -309,7 +386,10 @@ public final class SharedObject {
         long writeLo = 0;
         long writeHi = 0;
         if (write && blocks.get(block) == BlockTable.DIRTY) {
-            boolean reuseWrite = reuse && previous.writeHi > previous.writeLo;
+            boolean reuseWrite = reuse
+                    && previous.writeHi > previous.writeLo
+                    && blockAligned(previous.writeLo)
+                    && blockAligned(previous.writeHi);
             int prevWlo = reuseWrite ? blockOf(previous.writeLo) : 0;
             int prevWhi = reuseWrite ? (int) ((previous.writeHi + blockSize - 1) / blockSize) : 0;
             int wlo;
@@ -332,6 +412,8 @@ public final class SharedObject {
         } else if (!write
                 && reuse
                 && previous.writeHi > previous.writeLo
+                && blockAligned(previous.writeLo)
+                && blockAligned(previous.writeHi)
                 && previous.writeLo >= blockStart(lo)
                 && previous.writeHi <= Math.min(byteSize, blockStart(hi))) {
             // A read miss keeps the write permission the thread already had (still valid, see above).
@@ -341,10 +423,35 @@ public final class SharedObject {
         return new Window(thread, blockStart(lo), Math.min(byteSize, blockStart(hi)), writeLo, writeHi);
     }
 
+    /**
+     * The window inside a block with sub-block ranges: the valid range that holds {@code offset} and, when
+     * writing a dirty block, the dirty range that holds it. It does not reach into other blocks.
+     */
+    private Window partialWindow(int block, int state, BlockRanges r, long offset, Thread thread, boolean write) {
+        long start = blockStart(block);
+        int at = (int) (offset - start);
+        Ranges valid = validOf(block, state, r);
+        int i = valid.indexOf(at);
+        if (i < 0) {
+            return Window.EMPTY;
+        }
+        long writeLo = 0;
+        long writeHi = 0;
+        if (write && state == BlockTable.DIRTY) {
+            Ranges dirty = dirtyOf(block, state, r);
+            int j = dirty.indexOf(at);
+            if (j >= 0) {
+                writeLo = start + dirty.lo(j);
+                writeHi = start + dirty.hi(j);
+            }
+        }
+        return new Window(thread, start + valid.lo(i), start + valid.hi(i), writeLo, writeHi);
+    }
+
     /** The first block of the run that ends at {@code block} (readable, or dirty when {@code dirty}). */
     private int scanDown(int block, int floor, boolean dirty) {
         int lo = block;
-        while (lo > floor && block - lo < WINDOW_SCAN_BLOCKS && matches(blocks.get(lo - 1), dirty)) {
+        while (lo > floor && block - lo < WINDOW_SCAN_BLOCKS && matches(lo - 1, dirty)) {
             lo--;
         }
         return lo;
@@ -353,13 +460,23 @@ public final class SharedObject {
     /** One past the last block of the run that starts at {@code block}. */
     private int scanUp(int block, int ceiling, boolean dirty) {
         int hi = block + 1;
-        while (hi < ceiling && hi - block < WINDOW_SCAN_BLOCKS && matches(blocks.get(hi), dirty)) {
+        while (hi < ceiling && hi - block < WINDOW_SCAN_BLOCKS && matches(hi, dirty)) {
             hi++;
         }
         return hi;
     }
 
-    private static boolean matches(int state, boolean dirty) {
+    /** Whether byte {@code offset} is a block boundary (or the end of the object). */
+    private boolean blockAligned(long offset) {
+        return offset % blockSize == 0 || offset == byteSize;
+    }
+
+    /** Whether a whole neighbouring block extends a run (blocks with sub-block ranges end runs). */
+    private boolean matches(int block, boolean dirty) {
+        int state = blocks.get(block);
+        if (blocks.ranges(block) != null) {
+            return false;
+        }
         return dirty ? state == BlockTable.DIRTY : BlockTable.readable(state);
     }
 }

@@ -40,6 +40,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (a call or sync of one must not sync the other), and objects are handed from one to the other ({@code
  * adopt}).
  *
+ * <p>Granularity: objects get random per-object hints (their own protocol and block size, sub-block tracking
+ * on or off, a fetch granularity, read-mostly), so one sequence mixes protocols and block sizes; rolling-update
+ * objects track sub-block ranges by default, so element writes and sparse reads move only their bytes; and
+ * prefetches to the host and to the device are among the steps.
+ *
  * <p>Runs {@code gmac.modelSequences} sequences per protocol (default 10,000) from seed {@code
  * gmac.modelSeed} (default 1). A failure names the protocol and seed; rerun just that one with {@code
  * -Dgmac.modelSeed=SEED -Dgmac.modelSequences=1}.
@@ -85,6 +90,7 @@ class ModelBasedProtocolTest {
         private final InMemoryAccelerator device = new InMemoryAccelerator(1L << 20, false);
         private final SharedMemoryManager manager;
         private final List<Obj> live = new ArrayList<>();
+        private final List<Obj> allObjects = new ArrayList<>();
         private final StringBuilder trace = new StringBuilder();
         private final List<ExecutionContext> contexts = new ArrayList<>();
         private final java.util.Set<ExecutionContext> failurePending = new java.util.HashSet<>();
@@ -116,6 +122,11 @@ class ModelBasedProtocolTest {
                     .withDirectHostMemory(random.nextInt(4) == 0)
                     .withKernelFaultRecovery(true);
             this.manager = new SharedMemoryManager(device, config);
+            trace.append("\n  config: block ")
+                    .append(config.blockSize())
+                    .append(", rolling +")
+                    .append(config.rollingIncrement())
+                    .append(config.asyncEviction() ? ", async evictions" : "");
             contexts.add(manager.currentContext());
             contexts.add(manager.newContext("b"));
         }
@@ -179,6 +190,8 @@ class ModelBasedProtocolTest {
                 fileRead();
             } else if (choice < 95) {
                 fileWrite();
+            } else if (choice < 95) {
+                prefetch();
             } else if (choice < 96) {
                 ExecutionContext context = pickContext();
                 log("flushDirty " + name(context));
@@ -206,10 +219,43 @@ class ModelBasedProtocolTest {
         private void allocate() {
             int size = 1 + random.nextInt(random.nextBoolean() ? 24 : 200);
             ExecutionContext context = pickContext();
-            Obj obj = new Obj(context.allocate(size), context);
+            ObjectHints hints = ObjectHints.defaults();
+            if (random.nextInt(3) == 0) {
+                ProtocolKind[] kinds = ProtocolKind.values();
+                hints = hints.withProtocol(kinds[random.nextInt(kinds.length)]);
+            }
+            if (random.nextInt(3) == 0) {
+                hints = hints.withBlockSize(8 << random.nextInt(4));
+            }
+            if (random.nextInt(4) == 0) {
+                hints = hints.withSubBlock(random.nextBoolean());
+            }
+            if (random.nextInt(4) == 0) {
+                hints = hints.withFetchGranularity(1 << random.nextInt(5));
+            }
+            if (random.nextInt(5) == 0) {
+                hints = hints.withReadMostly(true);
+            }
+            Obj obj = new Obj(context.allocate(size, hints), context);
             obj.accessors.add(manager.accessor(obj.object));
             live.add(obj);
-            log("allocate #" + obj.object.id() + " " + size + " bytes in " + name(context));
+            allObjects.add(obj);
+            log("allocate #" + obj.object.id() + " " + size + " bytes in " + name(context) + " " + hints);
+        }
+
+        /** A prefetch to the host or to the device of a random range: data must not change. */
+        private void prefetch() {
+            Obj obj = pick();
+            int offset = random.nextInt(obj.model.length);
+            int length = random.nextInt(obj.model.length - offset + 1);
+            boolean toDevice = random.nextBoolean();
+            log("prefetch #" + obj.object.id() + " [" + offset + ", +" + length + ") to "
+                    + (toDevice ? "device" : "host"));
+            if (toDevice) {
+                manager.prefetchToDevice(obj.object, offset, length);
+            } else {
+                manager.prefetchToHost(obj.object, offset, length);
+            }
         }
 
         /** Hands an object to the other context (waiting for its old owner's kernel if that reaches it). */
@@ -562,16 +608,21 @@ class ModelBasedProtocolTest {
                 for (int i = 0; i < got.length; i++) {
                     got[i] = host.getByte(i);
                 }
-                assertArrayEquals(obj.model, got, "host-visible bytes of #" + obj.object.id());
+                assertArrayEquals(
+                        obj.model, got, () -> "host-visible bytes of #" + obj.object.id() + blocks(obj.object));
             }
         }
 
         private void checkInvariants() {
             TransferSnapshot stats = manager.stats();
-            if (protocol == ProtocolKind.BATCH) {
+            boolean onlyRuntimeProtocol = true;
+            for (Obj obj : allObjects) {
+                onlyRuntimeProtocol &= obj.object.protocol().kind() == protocol;
+            }
+            if (protocol == ProtocolKind.BATCH && onlyRuntimeProtocol) {
                 assertEquals(0, stats.readFaults() + stats.writeFaults(), "batch-update never faults");
             }
-            if (protocol != ProtocolKind.ROLLING) {
+            if (protocol != ProtocolKind.ROLLING && onlyRuntimeProtocol) {
                 assertEquals(0, stats.evictions(), "only rolling-update evicts");
             }
             for (ExecutionContext context : contexts) {
@@ -605,6 +656,19 @@ class ModelBasedProtocolTest {
                 device.view(obj.object.deviceAddress(), onDevice.length).get(0, onDevice);
                 assertArrayEquals(obj.model, onDevice, "accelerator bytes of #" + obj.object.id() + " after a release");
             }
+        }
+
+        private static String blocks(SharedObject object) {
+            StringBuilder text = new StringBuilder(" (blocks:");
+            for (int b = 0; b < object.blockCount(); b++) {
+                text.append(' ')
+                        .append(b)
+                        .append('=')
+                        .append(object.state(b))
+                        .append('/')
+                        .append(object.describeRanges(b));
+            }
+            return text.append(')').toString();
         }
 
         private static String ids(List<Obj> objects) {

@@ -114,6 +114,15 @@ public final class Adsm implements AutoCloseable {
     }
 
     /**
+     * Allocates a shared buffer in the calling thread's context with per-buffer hints: its own protocol, block
+     * size, sub-block tracking, fetch granularity, read-mostly ({@link AllocHints}).
+     */
+    public SharedBuffer adsmAlloc(long bytes, AllocHints hints) {
+        checkOpen();
+        return context().adsmAlloc(bytes, hints);
+    }
+
+    /**
      * Allocates a shared buffer whose {@link SharedBuffer#address()} is valid on the host only (§4.2: for
      * systems where the accelerator's address range may collide with the host's); pass {@link
      * #adsmSafe(SharedBuffer)} to kernels.
@@ -152,13 +161,55 @@ public final class Adsm implements AutoCloseable {
         return n * size;
     }
 
-    SharedBuffer allocate(AdsmContext context, long bytes, boolean safe) {
+    SharedBuffer allocate(AdsmContext context, long bytes, boolean safe, AllocHints hints) {
+        if (hints == null) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "the hints must not be null");
+        }
         try {
             ExecutionContext target = context.context();
-            return new SharedBufferImpl(this, safe ? target.allocateSafe(bytes) : target.allocate(bytes));
+            return new SharedBufferImpl(
+                    this, safe ? target.allocateSafe(bytes) : target.allocate(bytes, hints.toObjectHints()));
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
         }
+    }
+
+    // ---- prefetch and advice (Unified-Memory habits in ADSM terms) ------------------------------------
+
+    /**
+     * Fetches bytes {@code [offset, offset + bytes)} of {@code buffer} to the host now (what is not valid there
+     * yet), so reading them later takes no fault: {@code cudaMemPrefetchAsync} to the CPU. Waits for a kernel of
+     * the owning context that reaches the buffer.
+     */
+    public void prefetchToHost(SharedBuffer buffer, long offset, long bytes) {
+        SharedObject object = own(buffer);
+        try {
+            manager.prefetchToHost(object, offset, bytes);
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /**
+     * Sends the host's changes to bytes {@code [offset, offset + bytes)} of {@code buffer} now, so the next call
+     * that reaches the buffer has nothing there left to send: {@code cudaMemPrefetchAsync} to the device.
+     */
+    public void prefetchToDevice(SharedBuffer buffer, long offset, long bytes) {
+        SharedObject object = own(buffer);
+        try {
+            manager.prefetchToDevice(object, offset, bytes);
+        } catch (CoherenceException e) {
+            throw AdsmErrors.from(e);
+        }
+    }
+
+    /**
+     * Advises that {@code buffer} is read far more than written ({@code cudaMemAdviseSetReadMostly}): a read
+     * fault then fetches its whole block instead of what is read. Its host copy already stays valid across
+     * calls that do not write it.
+     */
+    public void adviseReadMostly(SharedBuffer buffer, boolean readMostly) {
+        own(buffer).adviseReadMostly(readMostly);
     }
 
     /** The accelerator address of {@code buffer} (§4.2). */

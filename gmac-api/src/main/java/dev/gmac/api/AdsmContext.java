@@ -52,7 +52,12 @@ public final class AdsmContext {
 
     /** Allocates a shared buffer owned by this context (zero-filled; its address is valid on both sides). */
     public SharedBuffer adsmAlloc(long bytes) {
-        return adsm.allocate(this, bytes, false);
+        return adsm.allocate(this, bytes, false, AllocHints.defaults());
+    }
+
+    /** A shared buffer owned by this context, with per-buffer hints ({@link AllocHints}). */
+    public SharedBuffer adsmAlloc(long bytes, AllocHints hints) {
+        return adsm.allocate(this, bytes, false, hints);
     }
 
     /** A shared buffer of {@code n} floats owned by this context, zero-filled, seen as floats. */
@@ -77,7 +82,7 @@ public final class AdsmContext {
 
     /** {@link Adsm#adsmSafeAlloc(long)} in this context. */
     public SharedBuffer adsmSafeAlloc(long bytes) {
-        return adsm.allocate(this, bytes, true);
+        return adsm.allocate(this, bytes, true, AllocHints.defaults());
     }
 
     /**
