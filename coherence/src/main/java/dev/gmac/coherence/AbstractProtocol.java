@@ -78,6 +78,17 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     /** One transfer: the host copy of the block to the accelerator. */
     final void send(SharedObject object, int block) {
         transfers.toAccelerator(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+        countSent(object, 1, object.blockLength(block));
+    }
+
+    static void countSent(SharedObject object, long transfers, long bytes) {
+        object.counts().transfersToAccelerator.add(transfers);
+        object.counts().bytesToAccelerator.add(bytes);
+    }
+
+    static void countFetched(SharedObject object, long transfers, long bytes) {
+        object.counts().transfersToHost.add(transfers);
+        object.counts().bytesToHost.add(bytes);
     }
 
     /** One transfer per range: the host copy of those bytes of the block to the accelerator. */
@@ -88,6 +99,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
                     object.deviceAddress() + start + ranges.lo(i),
                     object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
         }
+        countSent(object, ranges.count(), ranges.bytes());
     }
 
     /** Sends what is dirty in a dirty block: every range, or the whole block when it has none. */
@@ -103,6 +115,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     /** One transfer: the accelerator copy of the block to the host. */
     final void fetch(SharedObject object, int block) {
         transfers.toHost(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+        countFetched(object, 1, object.blockLength(block));
     }
 
     /** One transfer per range: the accelerator copy of those bytes of the block to the host. */
@@ -113,6 +126,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
                     object.deviceAddress() + start + ranges.lo(i),
                     object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
         }
+        countFetched(object, ranges.count(), ranges.bytes());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.gmac.coherence;
 
+import dev.gmac.coherence.transfer.ExecutionTimeline;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferCounters;
 import dev.gmac.coherence.transfer.TransferEngine;
 import dev.gmac.coherence.transfer.TransferSnapshot;
@@ -57,6 +59,7 @@ public final class ExecutionContext {
     private final String name;
     private final WeakReference<Thread> thread;
     private final TransferCounters counters;
+    private final ExecutionTimeline timeline;
     private final TransferEngine transfers;
     private final EnumMap<ProtocolKind, AbstractProtocol> protocols = new EnumMap<>(ProtocolKind.class);
     final ReentrantLock callLock = new ReentrantLock();
@@ -72,7 +75,8 @@ public final class ExecutionContext {
         this.thread = thread == null ? null : new WeakReference<>(thread);
         CoherenceConfig config = manager.config();
         this.counters = new TransferCounters(config.costModel());
-        this.transfers = new TransferEngine(manager.accelerator(), counters);
+        this.timeline = new ExecutionTimeline(counters, manager.hostCosts());
+        this.transfers = new TransferEngine(manager.accelerator(), counters, timeline);
         protocols.put(ProtocolKind.BATCH, new BatchUpdate(transfers, config));
         protocols.put(ProtocolKind.LAZY, new LazyUpdate(transfers, config));
         protocols.put(
@@ -200,6 +204,7 @@ public final class ExecutionContext {
             object.checkLive();
         }
         callLock.lock();
+        timeline.enter();
         try {
             if (inFlight != null) {
                 syncLocked(true);
@@ -245,9 +250,12 @@ public final class ExecutionContext {
                 kernelReturned();
                 throw SharedMemoryManager.transferFailure("releasing the shared objects", e);
             }
+            timeline.awaitEvictions(); // the kernel reads what eager evictions were still sending
+            double start = timeline.launched();
             Future<?> done = manager.submitKernel(kernel);
-            inFlight = new InFlightCall(releasedList, released, written, writtenList, checkpoint, done);
+            inFlight = new InFlightCall(releasedList, released, written, writtenList, checkpoint, done, kernel, start);
         } finally {
+            timeline.exit();
             callLock.unlock();
         }
     }
@@ -271,9 +279,11 @@ public final class ExecutionContext {
     public void sync() {
         manager.checkOpen();
         callLock.lock();
+        timeline.enter();
         try {
             syncLocked(false);
         } finally {
+            timeline.exit();
             callLock.unlock();
         }
     }
@@ -290,8 +300,10 @@ public final class ExecutionContext {
             if (implicit) {
                 counters.implicitSync();
             }
+            timeline.enter(); // an implicit sync may come from a host access, between runtime operations
             Throwable failure = call.await();
             inFlight = null;
+            timeline.kernelEnded(call.start, failure == null ? call.kernel.modelledSeconds() : 0);
             try {
                 if (failure == null) {
                     for (SharedObject object : call.releasedList) {
@@ -456,6 +468,7 @@ public final class ExecutionContext {
     public void flushDirty() {
         manager.checkOpen();
         callLock.lock();
+        timeline.enter();
         try {
             awaitAnyKernelLocked();
             manager.dma().drain();
@@ -463,6 +476,7 @@ public final class ExecutionContext {
                 object.protocol().flushDirty(object);
             }
         } finally {
+            timeline.exit();
             callLock.unlock();
         }
     }
@@ -474,8 +488,34 @@ public final class ExecutionContext {
         return counters.snapshot();
     }
 
+    /** This context's modelled end-to-end time and its break-down (ADSM paper, Figure 10). */
+    public TimelineSnapshot timeline() {
+        return timeline.snapshot();
+    }
+
+    ExecutionTimeline clock() {
+        return timeline;
+    }
+
+    /**
+     * Brackets runtime work done outside this module on the host thread (loading a kernel, say), so its time
+     * does not count as host compute on the timeline: call before it...
+     */
+    public void enterRuntime() {
+        timeline.enter();
+    }
+
+    /** ... and after it. */
+    public void exitRuntime() {
+        timeline.exit();
+    }
+
     public void resetStats() {
         counters.reset();
+        timeline.reset();
+        for (SharedObject object : owned.values()) {
+            object.counts().reset();
+        }
     }
 
     TransferCounters counters() {
@@ -489,6 +529,8 @@ public final class ExecutionContext {
         final Set<SharedObject> written;
         final List<SharedObject> writtenList;
         final KernelCheckpoint checkpoint;
+        final KernelTask kernel;
+        final double start;
         private final Future<?> done;
 
         InFlightCall(
@@ -497,13 +539,17 @@ public final class ExecutionContext {
                 Set<SharedObject> written,
                 List<SharedObject> writtenList,
                 KernelCheckpoint checkpoint,
-                Future<?> done) {
+                Future<?> done,
+                KernelTask kernel,
+                double start) {
             this.releasedList = releasedList;
             this.released = released;
             this.written = written;
             this.writtenList = writtenList;
             this.checkpoint = checkpoint;
             this.done = done;
+            this.kernel = kernel;
+            this.start = start;
         }
 
         /** Waits for the kernel (not interruptibly; the interrupt is kept); returns its failure or null. */

@@ -8,4 +8,12 @@ package dev.gmac.coherence;
 public interface KernelTask {
     /** Runs the kernel to completion; an exception is a kernel failure, reported at the next sync. */
     void run() throws Exception;
+
+    /**
+     * The kernel's modelled duration on the accelerator, in seconds, once {@link #run} returned (from a timing
+     * model); 0 when not modelled. The context's timeline waits that long for it ({@code ExecutionTimeline}).
+     */
+    default double modelledSeconds() {
+        return 0;
+    }
 }

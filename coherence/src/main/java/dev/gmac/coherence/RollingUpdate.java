@@ -221,9 +221,22 @@ public final class RollingUpdate extends DetectingProtocol {
             it.remove();
             object.revokeWindows(); // our own cached write windows over the block
             counters.eviction();
+            object.counts().evictions.increment();
+            queuedOnTimeline(object, candidate.block());
             return candidate;
         }
         return null;
+    }
+
+    /** Places an eviction on the context's timeline when it is decided (the DMA engine overlaps it). */
+    private void queuedOnTimeline(SharedObject object, int block) {
+        BlockRanges r = object.blocks.ranges(block);
+        long ranges = r == null || r.dirty() == null ? 1 : r.dirty().count();
+        long bytes = r == null || r.dirty() == null ? object.blockLength(block) : r.dirty().bytes();
+        countSent(object, ranges, bytes);
+        if (transfers.timeline() != null) {
+            transfers.timeline().eviction(ranges, bytes);
+        }
     }
 
     /**
@@ -240,7 +253,7 @@ public final class RollingUpdate extends DetectingProtocol {
         long start = object.blockStart(block);
         try {
             for (int i = 0; i < dirty.count() - 1; i++) {
-                transfers.toAccelerator(
+                transfers.toAcceleratorInBackground(
                         object.deviceAddress() + start + dirty.lo(i),
                         object.hostSlice(start + dirty.lo(i), dirty.hi(i) - dirty.lo(i)));
             }

@@ -2,6 +2,8 @@ package dev.gmac.coherence;
 
 import dev.gmac.coherence.accel.Accelerator;
 import dev.gmac.coherence.accel.AcceleratorException;
+import dev.gmac.coherence.transfer.HostCosts;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,6 +46,7 @@ public final class SharedMemoryManager implements AutoCloseable {
 
     private final Accelerator accelerator;
     private final CoherenceConfig config;
+    private final HostCosts hostCosts;
     private final DmaEngine dma;
     private final AtomicLong nextId = new AtomicLong();
     private final AtomicLong nextContextId = new AtomicLong();
@@ -56,13 +59,24 @@ public final class SharedMemoryManager implements AutoCloseable {
     private final ThreadLocal<WeakReference<ExecutionContext>> current = new ThreadLocal<>();
     private final Object lifecycle = new Object();
     private TransferSnapshot retired = TransferSnapshot.ZERO; // guarded by lifecycle
+    private TimelineSnapshot retiredTime = TimelineSnapshot.ZERO; // guarded by lifecycle
     private ExecutorService acceleratorThreads; // guarded by lifecycle
     private volatile boolean closed;
 
     public SharedMemoryManager(Accelerator accelerator, CoherenceConfig config) {
+        this(accelerator, config, HostCosts.gt200Era());
+    }
+
+    /** A manager whose contexts' timelines charge {@code hostCosts} for faults and launches. */
+    public SharedMemoryManager(Accelerator accelerator, CoherenceConfig config, HostCosts hostCosts) {
         this.accelerator = accelerator;
         this.config = config;
+        this.hostCosts = hostCosts;
         this.dma = new DmaEngine(config.dmaRingSize());
+    }
+
+    public HostCosts hostCosts() {
+        return hostCosts;
     }
 
     public CoherenceConfig config() {
@@ -115,6 +129,7 @@ public final class SharedMemoryManager implements AutoCloseable {
             for (ExecutionContext old : contexts) {
                 if (old.threadEnded() && old.retirable()) {
                     retired = retired.plus(old.stats());
+                    retiredTime = retiredTime.plus(old.timeline());
                     contexts.remove(old);
                 }
             }
@@ -145,6 +160,15 @@ public final class SharedMemoryManager implements AutoCloseable {
 
     SharedObject allocate(ExecutionContext owner, long bytes, boolean safe, ObjectHints hints) {
         checkOpen();
+        owner.clock().enter();
+        try {
+            return allocateObject(owner, bytes, safe, hints);
+        } finally {
+            owner.clock().exit();
+        }
+    }
+
+    private SharedObject allocateObject(ExecutionContext owner, long bytes, boolean safe, ObjectHints hints) {
         if (bytes <= 0 || bytes > MAX_OBJECT_BYTES) {
             throw new CoherenceException(
                     CoherenceException.Kind.INVALID_SIZE,
@@ -213,6 +237,7 @@ public final class SharedMemoryManager implements AutoCloseable {
         checkOpen();
         checkOwned(object);
         ExecutionContext owner = lockOwner(object);
+        owner.clock().enter();
         try {
             if (object.isFreed()) {
                 throw new CoherenceException(CoherenceException.Kind.DOUBLE_FREE, object + " was already freed");
@@ -232,6 +257,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                         CoherenceException.Kind.TRANSFER_FAILED, "freeing " + object + " failed: " + e.getMessage(), e);
             }
         } finally {
+            owner.clock().exit();
             owner.callLock.unlock();
         }
     }
@@ -386,9 +412,11 @@ public final class SharedMemoryManager implements AutoCloseable {
         if (write) {
             if (protocol.signalWriteRange(object, block, offset, size, true)) {
                 protocol.counters.writeFault();
+                object.counts().writeFaults.increment();
             }
         } else if (protocol.signalReadRange(object, block, offset, size, true)) {
             protocol.counters.readFault();
+            object.counts().readFaults.increment();
         }
         accessor.installWindow(object.windowAround(block, offset, Thread.currentThread(), write, accessor.window()));
     }
@@ -411,11 +439,13 @@ public final class SharedMemoryManager implements AutoCloseable {
                 if (!write) {
                     if (protocol.signalReadRange(object, block, start, (int) (stop - start), false)) {
                         protocol.counters.readFault();
+                        object.counts().readFaults.increment();
                     }
                 } else if (start == blockStart && stop == blockStart + object.blockLength(block)) {
                     CoherenceProtocol.Overwrite outcome = protocol.beginOverwrite(object, block);
                     if (outcome != CoherenceProtocol.Overwrite.HIT) {
                         protocol.counters.writeFault();
+                        object.counts().writeFaults.increment();
                     }
                     if (outcome == CoherenceProtocol.Overwrite.CLAIMED) {
                         boolean completed = false;
@@ -429,6 +459,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                     }
                 } else if (protocol.signalWriteRange(object, block, start, (int) (stop - start), false)) {
                     protocol.counters.writeFault();
+                    object.counts().writeFaults.increment();
                 }
                 part.apply(start, stop - start);
             }
@@ -454,12 +485,14 @@ public final class SharedMemoryManager implements AutoCloseable {
         object.checkLive();
         checkRange(object, offset, length);
         ExecutionContext owner = lockOwner(object);
+        owner.clock().enter();
         try {
             object.checkLive();
             owner.awaitKernelReachingLocked(object);
             dma.drain();
             object.protocol().memset(object, offset, byteValue, length);
         } finally {
+            owner.clock().exit();
             owner.callLock.unlock();
         }
     }
@@ -483,6 +516,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                             + dstOffset + ", " + (dstOffset + length) + ")");
         }
         ExecutionContext[] locked = lockOwners(dst, src);
+        dst.owner().clock().enter();
         try {
             dst.checkLive();
             src.checkLive();
@@ -491,6 +525,7 @@ public final class SharedMemoryManager implements AutoCloseable {
             dma.drain();
             BulkCopy.memcpy(dst, dstOffset, src, srcOffset, length);
         } finally {
+            dst.owner().clock().exit();
             unlock(locked);
         }
     }
@@ -518,6 +553,7 @@ public final class SharedMemoryManager implements AutoCloseable {
         object.checkLive();
         checkRange(object, offset, length);
         ExecutionContext owner = lockOwner(object);
+        owner.clock().enter();
         try {
             object.checkLive();
             owner.awaitKernelReachingLocked(object);
@@ -529,6 +565,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                 protocol.toHost(object, offset, length);
             }
         } finally {
+            owner.clock().exit();
             owner.callLock.unlock();
         }
     }
@@ -556,9 +593,33 @@ public final class SharedMemoryManager implements AutoCloseable {
         }
     }
 
+    /**
+     * The contexts' modelled end-to-end times together: contexts run side by side, so the end-to-end time is
+     * the longest one and the break-down adds up.
+     */
+    public TimelineSnapshot timeline() {
+        synchronized (lifecycle) {
+            TimelineSnapshot sum = retiredTime;
+            for (ExecutionContext context : contexts) {
+                sum = sum.plus(context.timeline());
+            }
+            return sum;
+        }
+    }
+
+    /** What moved for each live object (the per-buffer table), in address order. */
+    public List<ObjectTraffic.Snapshot> objectTraffic() {
+        List<ObjectTraffic.Snapshot> rows = new ArrayList<>();
+        for (SharedObject object : byAddress.values()) {
+            rows.add(object.traffic());
+        }
+        return rows;
+    }
+
     public void resetStats() {
         synchronized (lifecycle) {
             retired = TransferSnapshot.ZERO;
+            retiredTime = TimelineSnapshot.ZERO;
             for (ExecutionContext context : contexts) {
                 context.resetStats();
             }

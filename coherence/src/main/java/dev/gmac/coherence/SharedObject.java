@@ -66,6 +66,7 @@ public final class SharedObject {
     private final ObjectHints hints;
     private final boolean tracksRanges;
     private volatile boolean readMostly;
+    private final ObjectTraffic traffic = new ObjectTraffic();
     final BlockTable blocks;
     private final CopyOnWriteArrayList<WeakReference<HostAccessor>> accessors = new CopyOnWriteArrayList<>();
 
@@ -150,6 +151,15 @@ public final class SharedObject {
     /** The current state of block {@code block}. */
     public BlockState state(int block) {
         return BlockState.of(blocks.get(block));
+    }
+
+    /** What moved for this object so far (since the last reset of the statistics). */
+    public ObjectTraffic.Snapshot traffic() {
+        return traffic.snapshot(this);
+    }
+
+    ObjectTraffic counts() {
+        return traffic;
     }
 
     /** The hints the object was allocated with. */

@@ -8,7 +8,8 @@ import dev.gmac.coherence.SharedObject;
 import dev.gmac.coherence.WriteScope;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
-import dev.gmac.gpu.exec.KernelLaunch;
+import dev.gmac.coherence.KernelTask;
+import dev.gmac.gpu.cfg.ParamAccess;
 import dev.gmac.gpu.ptx.KernelSignature;
 import dev.gmac.gpu.ptx.PtxModule;
 import java.io.IOException;
@@ -53,10 +54,14 @@ public final class Adsm implements AutoCloseable {
     private final SharedMemoryManager manager;
     private final Map<String, PtxModule> modules = new HashMap<>();
     private volatile LaunchStats lastLaunch;
+    private final KernelTiming timing;
+    private final java.util.concurrent.atomic.LongAdder kernelCycles = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder kernels = new java.util.concurrent.atomic.LongAdder();
 
     private Adsm(AdsmConfig config) {
         this.config = config;
-        this.gpu = new SoftwareGpu(config.gpu());
+        this.timing = KernelTiming.of(config.timing());
+        this.gpu = new SoftwareGpu(timing.gpuConfig(config.gpu()));
         this.manager = new SharedMemoryManager(new SoftwareGpuAccelerator(gpu), config.toCoherence());
     }
 
@@ -282,8 +287,14 @@ public final class Adsm implements AutoCloseable {
 
     private PtxModule module(String ptxText) {
         checkOpen();
-        synchronized (modules) {
-            return modules.computeIfAbsent(ptxText, gpu::load);
+        ExecutionContext context = manager.currentContext();
+        context.enterRuntime(); // loading is runtime work, not the program's host compute
+        try {
+            synchronized (modules) {
+                return modules.computeIfAbsent(ptxText, gpu::load);
+            }
+        } finally {
+            context.exitRuntime();
         }
     }
 
@@ -394,12 +405,14 @@ public final class Adsm implements AutoCloseable {
         }
         AdsmContext caller = context != null ? context : context();
         Set<SharedObject> reached = Collections.newSetFromMap(new IdentityHashMap<>());
+        SharedObject[] argObjects = new SharedObject[args.length];
         long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
             SharedObject object = bufferArgument(index, argument);
             if (object == null) {
                 return null;
             }
             reached.add(object);
+            argObjects[index] = object;
             long offset = argument instanceof BufferSlice slice ? slice.byteOffset() : 0;
             return object.deviceAddress() + offset;
         });
@@ -408,6 +421,7 @@ public final class Adsm implements AutoCloseable {
                 SharedObject pointee = manager.findByDeviceAddress(raw[i]);
                 if (pointee != null) {
                     reached.add(pointee);
+                    argObjects[i] = pointee;
                 } else if (raw[i] != 0 && kernel.access().isDereferenced(i)) {
                     throw new AdsmException(
                             AdsmException.Reason.BAD_ARGUMENT,
@@ -425,7 +439,7 @@ public final class Adsm implements AutoCloseable {
         }
         WriteScope scope;
         if (writes == null) {
-            scope = WriteScope.all();
+            scope = inferredWrites(kernel, argObjects);
         } else {
             List<SharedObject> objects = new ArrayList<>();
             for (SharedBuffer buffer : writes.buffers()) {
@@ -435,18 +449,72 @@ public final class Adsm implements AutoCloseable {
             }
             scope = WriteScope.of(objects);
         }
-        KernelLaunch prepared;
         try {
-            prepared =
-                    gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
+            gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
         } catch (IllegalArgumentException e) {
             throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, e.getMessage(), e);
         }
         Reach reach = reachesWholeContext ? Reach.wholeContext() : Reach.of(new ArrayList<>(reached));
         try {
-            caller.context().call(reach, scope, () -> lastLaunch = prepared.run());
+            caller.context().call(reach, scope, new Launch(kernel, grid, block, dynamicSharedBytes, raw));
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
+        }
+    }
+
+    /**
+     * The write set of an unannotated call, from the kernel's code (ADSM paper §4.3's "pointer analysis in the
+     * compiler"): a buffer is written only if it is passed to a parameter the kernel may store through. When the
+     * kernel stores through a pointer the analysis cannot tie to a parameter, or calls a device function, every
+     * buffer it reaches may be written. Batch-update ignores inferred scopes.
+     */
+    private WriteScope inferredWrites(PtxKernel kernel, SharedObject[] argObjects) {
+        if (!config.inferWriteSets()) {
+            return WriteScope.all();
+        }
+        ParamAccess access = kernel.access();
+        if (!access.isAnalysed() || access.writesThroughUnknownPointers()) {
+            return WriteScope.all();
+        }
+        List<SharedObject> written = new ArrayList<>();
+        for (int i = 0; i < argObjects.length; i++) {
+            if (argObjects[i] != null && access.mayWriteThrough(i)) {
+                written.add(argObjects[i]);
+            }
+        }
+        return WriteScope.inferred(written);
+    }
+
+    /** One kernel call's work on the accelerator thread: the launch, timed when the runtime has a preset. */
+    private final class Launch implements KernelTask {
+        private final PtxKernel kernel;
+        private final Dim3 grid;
+        private final Dim3 block;
+        private final int dynamicSharedBytes;
+        private final long[] raw;
+        private volatile double seconds;
+
+        Launch(PtxKernel kernel, Dim3 grid, Dim3 block, int dynamicSharedBytes, long[] raw) {
+            this.kernel = kernel;
+            this.grid = grid;
+            this.block = block;
+            this.dynamicSharedBytes = dynamicSharedBytes;
+            this.raw = raw;
+        }
+
+        @Override
+        public void run() {
+            KernelTiming.Outcome outcome = timing.run(
+                    gpu, kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
+            lastLaunch = outcome.functional();
+            kernelCycles.add(outcome.cycles());
+            kernels.increment();
+            seconds = outcome.seconds();
+        }
+
+        @Override
+        public double modelledSeconds() {
+            return seconds;
         }
     }
 
@@ -527,12 +595,25 @@ public final class Adsm implements AutoCloseable {
 
     // ---- statistics -------------------------------------------------------------------------------
 
+    /**
+     * What the runtime moved, and its modelled time: every context's transfers, the end-to-end time and its
+     * break-down (the longest context's end, every category summed; ADSM paper Figure 10), the kernels' cycles
+     * under the timing preset, and a row per live buffer.
+     */
     public TransferStats stats() {
-        return new TransferStatsSnapshot(manager.stats());
+        return new TransferStatsSnapshot(
+                manager.stats(), manager.timeline(), manager.objectTraffic(), kernelCycles.sum(), kernels.sum());
     }
 
     public void resetStats() {
         manager.resetStats();
+        kernelCycles.reset();
+        kernels.reset();
+    }
+
+    /** The timing preset kernels run under, or null when they are not timed. */
+    public String timingPreset() {
+        return timing.preset();
     }
 
     /** The coherence runtime underneath (for tests and tools). */

@@ -20,6 +20,11 @@ import java.util.Properties;
  * @param kernelFaultRecovery whether calls checkpoint accelerator-only data so a failed kernel leaves the
  *     host-visible data as it was at the call (default on)
  * @param gpu the software GPU's configuration
+ * @param timing a timing preset of the software GPU ({@code fx5800}, {@code gtx480}, {@code apu8}, ...) under
+ *     which calls run, so {@code stats()} reports modelled kernel time; null: kernels are not timed (their
+ *     modelled time is 0)
+ * @param inferWriteSets whether an unannotated call infers its write set from the kernel's code (default on):
+ *     buffers passed to parameters the kernel provably only reads through are not invalidated (ADSM paper §4.3)
  */
 public record AdsmConfig(
         Protocol protocol,
@@ -28,7 +33,9 @@ public record AdsmConfig(
         boolean strict,
         TransferCostModel costModel,
         boolean kernelFaultRecovery,
-        GpuConfig gpu) {
+        GpuConfig gpu,
+        String timing,
+        boolean inferWriteSets) {
 
     public AdsmConfig {
         if (protocol == null || costModel == null || gpu == null) {
@@ -44,9 +51,15 @@ public record AdsmConfig(
             throw new AdsmException(
                     AdsmException.Reason.BAD_CONFIGURATION, "rolling size must be >= 1 block, got " + rollingSize);
         }
+        if (timing != null) {
+            KernelTiming.check(timing);
+        }
     }
 
-    /** Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict. */
+    /**
+     * Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict, kernels
+     * untimed, write sets inferred.
+     */
     public static AdsmConfig defaults() {
         return new AdsmConfig(
                 Protocol.ROLLING,
@@ -55,14 +68,17 @@ public record AdsmConfig(
                 false,
                 TransferCostModel.pcie2x16(),
                 true,
-                GpuConfig.defaults());
+                GpuConfig.defaults(),
+                null,
+                true);
     }
 
     /**
      * The defaults, overridden by system properties {@code gmac.protocol} (batch|lazy|rolling), {@code
-     * gmac.blockSize} (bytes, with an optional K, M or G suffix), {@code gmac.rollingSize} and {@code
-     * gmac.strict}, or else by environment variables {@code GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}, {@code
-     * GMAC_ROLLING_SIZE} and {@code GMAC_STRICT}. A system property wins over the environment.
+     * gmac.blockSize} (bytes, with an optional K, M or G suffix), {@code gmac.rollingSize}, {@code gmac.strict}
+     * (true|false) and {@code gmac.timing} (a timing preset), or else by environment variables {@code
+     * GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}, {@code GMAC_ROLLING_SIZE}, {@code GMAC_STRICT} and {@code
+     * GMAC_TIMING}. A system property wins over the environment.
      *
      * @throws AdsmException naming the setting when a value does not parse
      */
@@ -101,6 +117,14 @@ public record AdsmConfig(
             }
             config = config.withStrict(value.equals("true"));
         }
+        String timing = setting(properties, environment, "gmac.timing", "GMAC_TIMING");
+        if (timing != null) {
+            try {
+                config = config.withTiming(timing.trim());
+            } catch (AdsmException e) {
+                throw bad("gmac.timing / GMAC_TIMING", timing, e.getMessage());
+            }
+        }
         return config;
     }
 
@@ -137,31 +161,43 @@ public record AdsmConfig(
     }
 
     public AdsmConfig withProtocol(Protocol value) {
-        return new AdsmConfig(value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withBlockSize(long value) {
-        return new AdsmConfig(protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withRollingSize(int value) {
-        return new AdsmConfig(protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withStrict(boolean value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withCostModel(TransferCostModel value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu);
+        return new AdsmConfig(protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withKernelFaultRecovery(boolean value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, value, gpu);
+        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, value, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withGpu(GpuConfig value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, value);
+        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, value, timing, inferWriteSets);
+    }
+
+    /** Calls run under the timing preset {@code preset} (a shipped name or a preset file), or untimed for null. */
+    public AdsmConfig withTiming(String preset) {
+        return new AdsmConfig(
+                protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, preset, inferWriteSets);
+    }
+
+    /** Whether unannotated calls infer their write sets from the kernel's code. */
+    public AdsmConfig withInferWriteSets(boolean value) {
+        return new AdsmConfig(
+                protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, value);
     }
 
     CoherenceConfig toCoherence() {

@@ -138,9 +138,16 @@ public final class AdsmContext {
         return context.owns(adsm.own(buffer));
     }
 
-    /** What this context's calls, faults and bulk operations moved (the runtime's {@link Adsm#stats()} sums all). */
+    /**
+     * What this context's calls, faults and bulk operations moved, and its timeline (the runtime's {@link
+     * Adsm#stats()} sums all contexts and has the kernel cycles).
+     */
     public TransferStats stats() {
-        return new TransferStatsSnapshot(context.stats());
+        java.util.List<dev.gmac.coherence.ObjectTraffic.Snapshot> rows = new java.util.ArrayList<>();
+        for (dev.gmac.coherence.SharedObject object : context.objects()) {
+            rows.add(object.traffic());
+        }
+        return new TransferStatsSnapshot(context.stats(), context.timeline(), rows, 0, 0);
     }
 
     @Override

@@ -1,0 +1,159 @@
+package dev.gmac.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gmac.coherence.ObjectTraffic;
+import dev.gmac.coherence.transfer.Direction;
+import dev.gmac.coherence.transfer.HostCosts;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
+import dev.gmac.coherence.transfer.TransferCostModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Modelled end-to-end time (ADSM paper §5, Figures 7 and 10): kernels under a timing preset, transfers with
+ * the DMA engines overlapping host work and kernels, fault and launch costs, measured host compute.
+ */
+class EndToEndTimeTest {
+    private static final int N = 4096;
+    private static final TransferCostModel BUS = TransferCostModel.pcie2x16();
+
+    /** Spins for {@code nanos} of this thread's CPU time (the timeline measures CPU time). */
+    private static void work(long nanos) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long end = threads.getCurrentThreadCpuTime() + nanos;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static double seconds(Direction direction, long bytes) {
+        return BUS.seconds(direction, bytes);
+    }
+
+    @Test
+    void aTimedCallReportsCyclesAndKernelTime() {
+        try (Adsm adsm = Adsm.open(AdsmConfig.defaults().withTiming("fx5800"))) {
+            assertEquals("fx5800", adsm.timingPreset());
+            FloatView x = adsm.allocFloats(N);
+            FloatView y = adsm.allocFloats(N);
+            adsm.adsmCall(adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(N / 256), Dim3.of(256), N, 2f, x, y);
+            adsm.adsmSync();
+            TransferStats stats = adsm.stats();
+            assertEquals(1, stats.kernels());
+            assertTrue(stats.kernelCycles() > 0, "cycles " + stats.kernelCycles());
+            TimelineSnapshot time = stats.time();
+            assertTrue(time.kernels() > 0);
+            double coreHz = dev.gmac.gpu.timing.config.TimingPresets.load("fx5800").clocks().coreMhz() * 1e6;
+            assertEquals(stats.kernelCycles() / coreHz, time.kernels(), 1e-12, "cycles over the core clock");
+            assertTrue(time.gpuWait() <= time.kernels(), "a wait for the kernel is at most the kernel");
+            assertEquals(HostCosts.gt200Era().launchSeconds(), time.launch(), 1e-12, "one launch");
+            assertTrue(time.endToEnd() >= time.kernels() + time.launch(), time.toString());
+        }
+    }
+
+    @Test
+    void untimedKernelsTakeNoModelledTimeAndBadPresetsAreRejected() {
+        try (Adsm adsm = Adsm.open()) {
+            assertNull(adsm.timingPreset());
+            FloatView y = adsm.allocFloats(N);
+            adsm.adsmCall(adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(N / 256), Dim3.of(256), N, 2f, y, y);
+            adsm.adsmSync();
+            assertEquals(0, adsm.stats().kernelCycles());
+            assertEquals(0, adsm.stats().time().kernels());
+            assertEquals(1, adsm.stats().kernels());
+        }
+        AdsmException bad = assertThrows(AdsmException.class, () -> AdsmConfig.defaults().withTiming("gt9000"));
+        assertEquals(AdsmException.Reason.BAD_CONFIGURATION, bad.reason());
+        assertTrue(bad.getMessage().contains("fx5800"), bad.getMessage());
+    }
+
+    @Test
+    void releaseTransfersAreWaitedForAndFaultsAndHostComputeAreCounted() {
+        try (Adsm adsm = Adsm.open(AdsmConfig.defaults().withBlockSize(4096))) {
+            FloatView x = adsm.allocFloats(N);
+            FloatView y = adsm.allocFloats(N);
+            for (int i = 0; i < N; i++) { // 4 blocks, each 1 or 2 write faults
+                x.set(i, i);
+            }
+            work(20_000_000); // 20 ms of host work the timeline must see
+            adsm.adsmCall(adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(N / 256), Dim3.of(256), N, 2f, x, y);
+            adsm.adsmSync();
+            TransferStats stats = adsm.stats();
+            TimelineSnapshot time = stats.time();
+            assertTrue(time.cpu() >= 0.02, "measured host compute " + time.cpu());
+            assertEquals(stats.writeFaults() * HostCosts.gt200Era().faultSeconds(), time.signal(), 1e-12);
+            assertEquals(4 * seconds(Direction.TO_ACCELERATOR, 4096), time.toAccelerator(), 1e-12, "x's 4 blocks");
+            assertTrue(time.copy() >= time.toAccelerator() - 1e-12, "the host waited for the release's sends");
+            double sum = time.cpu() + time.copy() + time.signal() + time.launch() + time.gpuWait();
+            assertEquals(time.endToEnd(), sum, 1e-9, "the host's time is the sum of its categories");
+        }
+    }
+
+    @Test
+    void eagerEvictionsOverlapHostWork() {
+        // 64 blocks of 1 KiB, rolling size 2: writing x evicts 62 blocks while the host keeps writing.
+        AdsmConfig config = AdsmConfig.defaults().withBlockSize(1024).withRollingSize(1);
+        try (Adsm adsm = Adsm.open(config)) {
+            SharedBuffer x = adsm.adsmAlloc(64 * 1024);
+            SharedBuffer y = adsm.adsmAlloc(8);
+            for (int block = 0; block < 64; block++) {
+                x.putFloat(block * 256L, block);
+                work(200_000); // 0.2 ms of host work per block: more than a transfer
+            }
+            adsm.adsmCall(
+                    adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(1), Dim3.of(32), 2, 2f, x, y.slice(0, 8));
+            adsm.adsmSync();
+            TransferStats stats = adsm.stats();
+            TimelineSnapshot time = stats.time();
+            assertTrue(stats.evictions() > 50, "evictions " + stats.evictions());
+            assertTrue(
+                    time.evictionsOverlapped() > 0.9 * stats.evictions() * seconds(Direction.TO_ACCELERATOR, 4),
+                    time.toString());
+            assertTrue(time.copy() < time.toAccelerator() / 2, "the host waited for little of the sending: " + time);
+        }
+    }
+
+    @Test
+    void statsPerBufferAreReported() {
+        try (Adsm adsm = Adsm.open()) {
+            SharedBuffer a = adsm.adsmAlloc(1024);
+            SharedBuffer b = adsm.adsmAlloc(2048);
+            a.putInt(3, 9);
+            b.getInt(0);
+            adsm.adsmCall(adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(1), Dim3.of(32), 1, 1f, a, b);
+            adsm.adsmSync();
+            b.getInt(0);
+            java.util.List<ObjectTraffic.Snapshot> rows = adsm.stats().buffers();
+            assertEquals(2, rows.size());
+            ObjectTraffic.Snapshot rowA = rows.get(0).bytes() == 1024 ? rows.get(0) : rows.get(1);
+            ObjectTraffic.Snapshot rowB = rowA == rows.get(0) ? rows.get(1) : rows.get(0);
+            assertEquals(4, rowA.bytesToAccelerator(), "a's one written int");
+            assertEquals(1, rowA.writeFaults());
+            assertEquals(4, rowB.bytesToHost(), "b's one int read after the kernel wrote it");
+            assertEquals(1, rowB.readFaults());
+        }
+    }
+
+    @Test
+    void theExplicitBaselineIsTimedOnTheSameModel() {
+        try (CudaStyle cuda = CudaStyle.open(AdsmConfig.defaults().withTiming("fx5800"))) {
+            DeviceBuffer x = cuda.malloc(4L * N);
+            DeviceBuffer y = cuda.malloc(4L * N);
+            float[] values = new float[N];
+            cuda.copyToDevice(x, 0, values, 0, N);
+            cuda.launch(cuda.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(N / 256), Dim3.of(256), N, 2f, x, y);
+            cuda.copyToHost(y, 0, values, 0, N);
+            TimelineSnapshot time = cuda.stats().time();
+            assertTrue(time.kernels() > 0);
+            assertEquals(
+                    seconds(Direction.TO_ACCELERATOR, 4L * N) + seconds(Direction.TO_HOST, 4L * N),
+                    time.toAccelerator() + time.toHost(),
+                    1e-12);
+            assertTrue(time.endToEnd() >= time.kernels() + time.toAccelerator() + time.toHost(), "copies wait");
+            assertTrue(cuda.stats().kernelCycles() > 0);
+        }
+    }
+}
