@@ -232,7 +232,9 @@ public final class RollingUpdate extends DetectingProtocol {
     private void queuedOnTimeline(SharedObject object, int block) {
         BlockRanges r = object.blocks.ranges(block);
         long ranges = r == null || r.dirty() == null ? 1 : r.dirty().count();
-        long bytes = r == null || r.dirty() == null ? object.blockLength(block) : r.dirty().bytes();
+        long bytes = r == null || r.dirty() == null
+                ? object.blockLength(block)
+                : r.dirty().bytes();
         countSent(object, ranges, bytes);
         if (transfers.timeline() != null) {
             transfers.timeline().eviction(ranges, bytes);

@@ -1,16 +1,17 @@
 package dev.gmac.api;
 
+import dev.gmac.api.config.ResolvedSettings;
+import dev.gmac.api.config.RuntimeSettings;
 import dev.gmac.coherence.CoherenceConfig;
 import dev.gmac.coherence.transfer.TransferCostModel;
 import dev.gmac.gpu.GpuConfig;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
 /**
  * Configuration of an {@link Adsm} runtime. The protocol is chosen at load time (ADSM paper §4.3):
- * {@link #fromEnvironment()} reads it, with the block and rolling sizes, from system properties or
- * environment variables.
+ * {@link #fromEnvironment()} reads it, with every other runtime setting, through the settings registry
+ * ({@link dev.gmac.api.config.RuntimeSettings}) from system properties or environment variables.
  *
  * @param protocol the coherence protocol (default {@link Protocol#ROLLING})
  * @param blockSize rolling-update's block size in bytes, a positive multiple of 8 (default 256 KiB)
@@ -74,13 +75,13 @@ public record AdsmConfig(
     }
 
     /**
-     * The defaults, overridden by system properties {@code gmac.protocol} (batch|lazy|rolling), {@code
-     * gmac.blockSize} (bytes, with an optional K, M or G suffix), {@code gmac.rollingSize}, {@code gmac.strict}
-     * (true|false) and {@code gmac.timing} (a timing preset), or else by environment variables {@code
-     * GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}, {@code GMAC_ROLLING_SIZE}, {@code GMAC_STRICT} and {@code
-     * GMAC_TIMING}. A system property wins over the environment.
+     * The defaults, overridden by the runtime settings ({@link dev.gmac.api.config.RuntimeSettings}): system
+     * properties such as {@code gmac.protocol} (batch|lazy|rolling), {@code gmac.blockSize} (a size: {@code 4096},
+     * {@code 4KiB}, {@code 1M}), {@code gmac.rollingSize}, {@code gmac.strict}, {@code gmac.timing} (a timing preset), {@code
+     * gmac.inferWriteSets}, or else environment variables such as
+     * {@code GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}. A system property wins over the environment.
      *
-     * @throws AdsmException naming the setting when a value does not parse
+     * @throws AdsmException naming the setting when a value does not parse, or an unknown {@code gmac.*} property
      */
     public static AdsmConfig fromEnvironment() {
         return fromEnvironment(System.getProperties(), System.getenv());
@@ -88,96 +89,35 @@ public record AdsmConfig(
 
     /** {@link #fromEnvironment()} over the given properties and environment (for tests). */
     static AdsmConfig fromEnvironment(Properties properties, Map<String, String> environment) {
-        AdsmConfig config = defaults();
-        String protocol = setting(properties, environment, "gmac.protocol", "GMAC_PROTOCOL");
-        if (protocol != null) {
-            try {
-                config = config.withProtocol(Protocol.parse(protocol));
-            } catch (IllegalArgumentException e) {
-                throw bad("gmac.protocol / GMAC_PROTOCOL", protocol, e.getMessage());
-            }
-        }
-        String blockSize = setting(properties, environment, "gmac.blockSize", "GMAC_BLOCK_SIZE");
-        if (blockSize != null) {
-            config = config.withBlockSize(parseSize("gmac.blockSize / GMAC_BLOCK_SIZE", blockSize));
-        }
-        String rolling = setting(properties, environment, "gmac.rollingSize", "GMAC_ROLLING_SIZE");
-        if (rolling != null) {
-            try {
-                config = config.withRollingSize(Integer.parseInt(rolling.trim()));
-            } catch (NumberFormatException e) {
-                throw bad("gmac.rollingSize / GMAC_ROLLING_SIZE", rolling, "expected a number of blocks");
-            }
-        }
-        String strict = setting(properties, environment, "gmac.strict", "GMAC_STRICT");
-        if (strict != null) {
-            String value = strict.trim().toLowerCase(Locale.ROOT);
-            if (!value.equals("true") && !value.equals("false")) {
-                throw bad("gmac.strict / GMAC_STRICT", strict, "expected true or false");
-            }
-            config = config.withStrict(value.equals("true"));
-        }
-        String timing = setting(properties, environment, "gmac.timing", "GMAC_TIMING");
-        if (timing != null) {
-            try {
-                config = config.withTiming(timing.trim());
-            } catch (AdsmException e) {
-                throw bad("gmac.timing / GMAC_TIMING", timing, e.getMessage());
-            }
-        }
-        return config;
-    }
-
-    private static String setting(Properties properties, Map<String, String> environment, String property, String env) {
-        String value = properties.getProperty(property);
-        if (value == null || value.isBlank()) {
-            value = environment.get(env);
-        }
-        return value == null || value.isBlank() ? null : value;
-    }
-
-    /** Parses "4096", "256K", "1M", "2g" (binary multiples). */
-    static long parseSize(String setting, String text) {
-        String value = text.trim().toUpperCase(Locale.ROOT);
-        long multiplier = 1;
-        if (value.endsWith("K") || value.endsWith("M") || value.endsWith("G")) {
-            multiplier = switch (value.charAt(value.length() - 1)) {
-                case 'K' -> 1L << 10;
-                case 'M' -> 1L << 20;
-                default -> 1L << 30;
-            };
-            value = value.substring(0, value.length() - 1).trim();
-        }
-        try {
-            return Math.multiplyExact(Long.parseLong(value), multiplier);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw bad(setting, text, "expected bytes with an optional K, M or G suffix");
-        }
-    }
-
-    private static AdsmException bad(String setting, String value, String why) {
-        return new AdsmException(
-                AdsmException.Reason.BAD_CONFIGURATION, "bad value '" + value + "' for " + setting + ": " + why);
+        ResolvedSettings settings =
+                RuntimeSettings.resolve(properties, environment, Map.of()).requireValid();
+        settings.exportJvmWideSettings();
+        return settings.adsmConfig();
     }
 
     public AdsmConfig withProtocol(Protocol value) {
-        return new AdsmConfig(value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+        return new AdsmConfig(
+                value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withBlockSize(long value) {
-        return new AdsmConfig(protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+        return new AdsmConfig(
+                protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withRollingSize(int value) {
-        return new AdsmConfig(protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+        return new AdsmConfig(
+                protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withStrict(boolean value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+        return new AdsmConfig(
+                protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withCostModel(TransferCostModel value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu, timing, inferWriteSets);
+        return new AdsmConfig(
+                protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu, timing, inferWriteSets);
     }
 
     public AdsmConfig withKernelFaultRecovery(boolean value) {
@@ -185,7 +125,16 @@ public record AdsmConfig(
     }
 
     public AdsmConfig withGpu(GpuConfig value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, value, timing, inferWriteSets);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                value,
+                timing,
+                inferWriteSets);
     }
 
     /** Calls run under the timing preset {@code preset} (a shipped name or a preset file), or untimed for null. */

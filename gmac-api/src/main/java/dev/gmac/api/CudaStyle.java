@@ -306,8 +306,8 @@ public final class CudaStyle implements AutoCloseable {
                 });
             }
             pendingStart = timeline.launched();
-            pending = stream.submit(() -> timing.run(
-                    gpu, kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw));
+            pending = stream.submit(
+                    () -> timing.run(gpu, kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw));
         } finally {
             timeline.exit();
         }

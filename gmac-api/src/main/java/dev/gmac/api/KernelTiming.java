@@ -66,7 +66,9 @@ final class KernelTiming {
             return gpu;
         }
         int slots = new TimingSimulator(config).ctaSlots();
-        return gpu.maxResidentCtas() >= slots ? gpu : gpu.toBuilder().maxResidentCtas(slots).build();
+        return gpu.maxResidentCtas() >= slots
+                ? gpu
+                : gpu.toBuilder().maxResidentCtas(slots).build();
     }
 
     /** What one launch did: the functional statistics, and the cycles and seconds of the timing model (0 untimed). */
@@ -82,11 +84,16 @@ final class KernelTiming {
             int dynamicSharedBytes,
             long[] args) {
         if (config == null) {
-            return new Outcome(gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, args).run(), 0, 0);
+            return new Outcome(
+                    gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, args)
+                            .run(),
+                    0,
+                    0);
         }
-        TimedLaunch.Result result =
-                TimedLaunch.run(gpu, new TimingSimulator(config), module, kernel, grid, block, dynamicSharedBytes, args);
+        TimedLaunch.Result result = TimedLaunch.run(
+                gpu, new TimingSimulator(config), module, kernel, grid, block, dynamicSharedBytes, args);
         long cycles = result.timing().cycles();
-        return new Outcome(result.functional(), cycles, cycles / (config.clocks().coreMhz() * 1e6));
+        return new Outcome(
+                result.functional(), cycles, cycles / (config.clocks().coreMhz() * 1e6));
     }
 }

@@ -17,6 +17,7 @@ record TransferStatsSnapshot(
     TransferStatsSnapshot {
         buffers = List.copyOf(buffers);
     }
+
     @Override
     public long bytesToAccelerator() {
         return counters.bytesToAccelerator();

@@ -71,9 +71,20 @@ class AdsmConfigTest {
     }
 
     @Test
-    void sizesTakeBinarySuffixes() {
-        assertEquals(4096, AdsmConfig.parseSize("x", "4096"));
-        assertEquals(256 * 1024, AdsmConfig.parseSize("x", "256K"));
-        assertEquals(2L << 30, AdsmConfig.parseSize("x", " 2g "));
+    void sizesUseTheOneSizeGrammar() {
+        for (String size : new String[] {"4096", "4K", "4KiB", "4kb", "4 KiB"}) {
+            Properties p = new Properties();
+            p.setProperty("gmac.blockSize", size);
+            assertEquals(4096, AdsmConfig.fromEnvironment(p, Map.of()).blockSize(), size);
+        }
+    }
+
+    @Test
+    void anUnknownGmacPropertyIsReported() {
+        Properties p = new Properties();
+        p.setProperty("gmac.blokSize", "4KiB");
+        AdsmException e = assertThrows(AdsmException.class, () -> AdsmConfig.fromEnvironment(p, Map.of()));
+        assertTrue(e.getMessage().contains("unknown setting gmac.blokSize"), e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean gmac.blockSize?"), e.getMessage());
     }
 }

@@ -247,12 +247,17 @@ class ApiFixesTest {
     }
 
     @Test
-    void strictMustBeTrueOrFalse() {
+    void strictIsNeverMisread() {
+        // Issue 14 asked for gmac.strict=yes to be rejected (it was read as false). The settings registry of
+        // main (decision 0501) reads yes/no, on/off, 1/0 as booleans, so "yes" now means true; anything
+        // else is rejected like other bad settings, never silently false.
         Properties properties = new Properties();
-        properties.setProperty("gmac.strict", "yes");
+        properties.setProperty("gmac.strict", "maybe");
         AdsmException bad = assertThrows(AdsmException.class, () -> AdsmConfig.fromEnvironment(properties, Map.of()));
         assertEquals(AdsmException.Reason.BAD_CONFIGURATION, bad.reason());
         assertTrue(bad.getMessage().contains("gmac.strict"), bad.getMessage());
+        properties.setProperty("gmac.strict", "yes");
+        assertTrue(AdsmConfig.fromEnvironment(properties, Map.of()).strict());
         properties.setProperty("gmac.strict", "TRUE");
         assertTrue(AdsmConfig.fromEnvironment(properties, Map.of()).strict());
     }

@@ -46,7 +46,10 @@ class EndToEndTimeTest {
             assertTrue(stats.kernelCycles() > 0, "cycles " + stats.kernelCycles());
             TimelineSnapshot time = stats.time();
             assertTrue(time.kernels() > 0);
-            double coreHz = dev.gmac.gpu.timing.config.TimingPresets.load("fx5800").clocks().coreMhz() * 1e6;
+            double coreHz = dev.gmac.gpu.timing.config.TimingPresets.load("fx5800")
+                            .clocks()
+                            .coreMhz()
+                    * 1e6;
             assertEquals(stats.kernelCycles() / coreHz, time.kernels(), 1e-12, "cycles over the core clock");
             assertTrue(time.gpuWait() <= time.kernels(), "a wait for the kernel is at most the kernel");
             assertEquals(HostCosts.gt200Era().launchSeconds(), time.launch(), 1e-12, "one launch");
@@ -65,7 +68,8 @@ class EndToEndTimeTest {
             assertEquals(0, adsm.stats().time().kernels());
             assertEquals(1, adsm.stats().kernels());
         }
-        AdsmException bad = assertThrows(AdsmException.class, () -> AdsmConfig.defaults().withTiming("gt9000"));
+        AdsmException bad =
+                assertThrows(AdsmException.class, () -> AdsmConfig.defaults().withTiming("gt9000"));
         assertEquals(AdsmException.Reason.BAD_CONFIGURATION, bad.reason());
         assertTrue(bad.getMessage().contains("fx5800"), bad.getMessage());
     }

@@ -4,12 +4,14 @@ package dev.gmac.gpu;
  * The shape of a {@link SoftwareGpu}: device memory size, scheduling seed, watchdog and per-CTA / per-thread
  * limits. Immutable; built with {@link #builder()}.
  *
- * <p>The warp size is fixed at 32 lanes (NVIDIA's, Fung thesis §2.1.2). Warp scheduling in the functional
- * model is deterministic for a given {@link #seed()}: the same PTX, inputs, configuration and seed give the
- * same results and statistics.
+ * <p>The hardware the launches simulate by default: the warp width ({@link #warpSize()}, 32 lanes as NVIDIA's,
+ * Fung thesis §2.1.2, or 64 as AMD's wavefronts), the divergence model ({@link #divergence()}) and the
+ * transactional-memory model ({@link #tm()}); each launch may override them with {@link LaunchOptions}. Warp
+ * scheduling in the functional model is deterministic for a given {@link #seed()}: the same PTX, inputs,
+ * configuration and seed give the same results and statistics.
  */
 public final class GpuConfig {
-    /** Lanes per warp. */
+    /** Lanes per warp unless configured otherwise. */
     public static final int WARP_SIZE = 32;
 
     private final long globalMemoryBytes;
@@ -19,6 +21,9 @@ public final class GpuConfig {
     private final int sharedMemoryPerCta;
     private final int localMemoryPerThread;
     private final int schedulingQuantum;
+    private final int warpSize;
+    private final String divergence;
+    private final String tm;
 
     private GpuConfig(Builder b) {
         this.globalMemoryBytes = b.globalMemoryBytes;
@@ -28,6 +33,9 @@ public final class GpuConfig {
         this.sharedMemoryPerCta = b.sharedMemoryPerCta;
         this.localMemoryPerThread = b.localMemoryPerThread;
         this.schedulingQuantum = b.schedulingQuantum;
+        this.warpSize = b.warpSize;
+        this.divergence = b.divergence;
+        this.tm = b.tm;
     }
 
     /** 32-lane warps, 1 GiB of device memory (allocated lazily, per allocation), seed 0. */
@@ -49,7 +57,10 @@ public final class GpuConfig {
                 .maxResidentCtas(maxResidentCtas)
                 .sharedMemoryPerCta(sharedMemoryPerCta)
                 .localMemoryPerThread(localMemoryPerThread)
-                .schedulingQuantum(schedulingQuantum);
+                .schedulingQuantum(schedulingQuantum)
+                .warpSize(warpSize)
+                .divergence(divergence)
+                .tm(tm);
     }
 
     /** Bytes of device global memory that allocations may use in total (default 1 GiB). */
@@ -91,9 +102,19 @@ public final class GpuConfig {
         return schedulingQuantum;
     }
 
-    /** Lanes per warp: always 32. */
+    /** Lanes per warp: 32 (default) or 64. */
     public int warpSize() {
-        return WARP_SIZE;
+        return warpSize;
+    }
+
+    /** The divergence model launches use unless they choose one (default {@code pdom}). */
+    public String divergence() {
+        return divergence;
+    }
+
+    /** The transactional-memory model launches use unless they choose one (default none: null). */
+    public String tm() {
+        return tm;
     }
 
     @Override
@@ -101,7 +122,7 @@ public final class GpuConfig {
         return "GpuConfig{globalMemoryBytes=" + globalMemoryBytes + ", seed=" + seed + ", watchdogWarpSteps="
                 + watchdogWarpSteps + ", maxResidentCtas=" + maxResidentCtas + ", sharedMemoryPerCta="
                 + sharedMemoryPerCta + ", localMemoryPerThread=" + localMemoryPerThread + ", schedulingQuantum="
-                + schedulingQuantum + "}";
+                + schedulingQuantum + ", warpSize=" + warpSize + ", divergence=" + divergence + ", tm=" + tm + "}";
     }
 
     /** Mutable builder of {@link GpuConfig}. */
@@ -113,6 +134,9 @@ public final class GpuConfig {
         private int sharedMemoryPerCta = 96 * 1024;
         private int localMemoryPerThread = 64 * 1024;
         private int schedulingQuantum = 256;
+        private int warpSize = WARP_SIZE;
+        private String divergence = "pdom";
+        private String tm;
 
         private Builder() {}
 
@@ -173,6 +197,31 @@ public final class GpuConfig {
                 throw new IllegalArgumentException("schedulingQuantum must be >= 1, got " + instructions);
             }
             this.schedulingQuantum = instructions;
+            return this;
+        }
+
+        /** Lanes per warp: 32 or 64. */
+        public Builder warpSize(int lanes) {
+            if (lanes != 32 && lanes != 64) {
+                throw new IllegalArgumentException("warpSize must be 32 or 64, got " + lanes);
+            }
+            this.warpSize = lanes;
+            return this;
+        }
+
+        /** The default divergence model ({@code pdom}, {@code its}). */
+        public Builder divergence(String name) {
+            dev.gmac.gpu.exec.DivergenceModels.check(name);
+            this.divergence = name;
+            return this;
+        }
+
+        /** The default transactional-memory model ({@code cgl}), or null for none. */
+        public Builder tm(String name) {
+            if (name != null) {
+                dev.gmac.gpu.exec.TmModels.check(name);
+            }
+            this.tm = name;
             return this;
         }
 

@@ -44,7 +44,8 @@ public final class KernelFaultException extends GpuException {
         sb.append(" at PTX line ").append(ptxLine);
         sb.append(", CTA ").append(cta == null ? "?" : cta.toString());
         sb.append(", thread ").append(thread == null ? "?" : thread.toString());
-        if (address != -1) {
+        // -1 means "no address" except for memory faults, where 0xFFFFFFFFFFFFFFFF is a real faulting address
+        if (address != -1 || kind == FaultKind.OUT_OF_BOUNDS || kind == FaultKind.MISALIGNED) {
             sb.append(", address 0x").append(Long.toHexString(address));
         }
         sb.append(": ").append(reason);
@@ -71,7 +72,10 @@ public final class KernelFaultException extends GpuException {
         return thread;
     }
 
-    /** The address involved, or -1 when no address is involved. */
+    /**
+     * The address involved, or -1 when no address is involved. An {@link FaultKind#OUT_OF_BOUNDS} or {@link
+     * FaultKind#MISALIGNED} fault always has one, so for those -1 is the address 0xFFFFFFFFFFFFFFFF.
+     */
     public long address() {
         return address;
     }

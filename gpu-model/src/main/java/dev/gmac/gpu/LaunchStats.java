@@ -11,14 +11,18 @@ import java.util.Map;
  *   <li>{@link #warpInstructions()}: warp instructions issued (one per instruction per warp, whatever its mask);
  *   <li>{@link #threadInstructions()}: the sum over issued warp instructions of the lanes active on the SIMT
  *       stack (predicated-off lanes count: they occupy a SIMD lane);
- *   <li>{@link #simdEfficiency()}: thread instructions / (32 × warp instructions), the average fraction of SIMD
- *       lanes doing work (Fung thesis §3.1);
+ *   <li>{@link #simdEfficiency()}: thread instructions / (warp size × warp instructions), the average fraction of
+ *       SIMD lanes doing work (Fung thesis §3.1);
  *   <li>{@link #divergentBranches()}: branches at which the lanes of a warp went more than one way;
  *   <li>{@link #maxStackDepth()}: the deepest SIMT stack of any warp (1 = never diverged nor called);
  *   <li>{@link #atomics()}: atomic operations performed by threads ({@code atom} and {@code red}, one per active
  *       lane);
  *   <li>{@link #barriers()}: barrier instructions issued by warps ({@code bar.sync}, {@code bar.arrive}, ...);
- *   <li>{@link #fences()}: memory fences issued by warps ({@code membar}, {@code fence}).
+ *   <li>{@link #fences()}: memory fences issued by warps ({@code membar}, {@code fence});
+ *   <li>{@link #warpSize()}, {@link #divergence()}, {@link #tm()}: the launch's warp width, divergence model and
+ *       transactional-memory model (null for none);
+ *   <li>{@link #txCommitted()}, {@link #txAborted()}: transactions committed and aborted, one per lane and attempt
+ *       (a lane that aborts twice and then commits counts two aborts and one commit).
  * </ul>
  */
 public final class LaunchStats {
@@ -31,6 +35,11 @@ public final class LaunchStats {
     private final long atomics;
     private final long barriers;
     private final long fences;
+    private final int warpSize;
+    private final String divergence;
+    private final String tm;
+    private final long txCommitted;
+    private final long txAborted;
 
     /** Creates the statistics of one launch. */
     public LaunchStats(
@@ -42,7 +51,12 @@ public final class LaunchStats {
             int maxStackDepth,
             long atomics,
             long barriers,
-            long fences) {
+            long fences,
+            int warpSize,
+            String divergence,
+            String tm,
+            long txCommitted,
+            long txAborted) {
         this.launchId = launchId;
         this.kernel = kernel;
         this.warpInstructions = warpInstructions;
@@ -52,6 +66,11 @@ public final class LaunchStats {
         this.atomics = atomics;
         this.barriers = barriers;
         this.fences = fences;
+        this.warpSize = warpSize;
+        this.divergence = divergence;
+        this.tm = tm;
+        this.txCommitted = txCommitted;
+        this.txAborted = txAborted;
     }
 
     /** The launch identifier (from {@link LaunchIds}, increasing per device). */
@@ -74,9 +93,9 @@ public final class LaunchStats {
         return threadInstructions;
     }
 
-    /** Average active lanes per warp instruction divided by 32 (0 when nothing ran). */
+    /** Average active lanes per warp instruction divided by the warp size (0 when nothing ran). */
     public double simdEfficiency() {
-        return warpInstructions == 0 ? 0.0 : (double) threadInstructions / (32.0 * warpInstructions);
+        return warpInstructions == 0 ? 0.0 : (double) threadInstructions / ((double) warpSize * warpInstructions);
     }
 
     /** Branches where a warp's active lanes went more than one way. */
@@ -104,6 +123,31 @@ public final class LaunchStats {
         return fences;
     }
 
+    /** Lanes per warp of the launch (32 or 64). */
+    public int warpSize() {
+        return warpSize;
+    }
+
+    /** The divergence model's name ({@code pdom}, {@code its}, ...). */
+    public String divergence() {
+        return divergence;
+    }
+
+    /** The transactional-memory model's name, or null when the launch had none. */
+    public String tm() {
+        return tm;
+    }
+
+    /** Transactions committed (one per lane per dynamic {@code tx.begin}). */
+    public long txCommitted() {
+        return txCommitted;
+    }
+
+    /** Transaction attempts aborted (one per lane per failed attempt). */
+    public long txAborted() {
+        return txAborted;
+    }
+
     /** The statistics as an ordered map whose keys are the accessor names (for JSON output). */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -117,6 +161,13 @@ public final class LaunchStats {
         m.put("atomics", atomics);
         m.put("barriers", barriers);
         m.put("fences", fences);
+        m.put("warpSize", warpSize);
+        m.put("divergence", divergence);
+        if (tm != null) {
+            m.put("tm", tm);
+            m.put("txCommitted", txCommitted);
+            m.put("txAborted", txAborted);
+        }
         return Collections.unmodifiableMap(m);
     }
 

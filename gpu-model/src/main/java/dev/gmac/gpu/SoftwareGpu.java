@@ -132,7 +132,21 @@ public final class SoftwareGpu implements AutoCloseable {
      */
     public LaunchStats launch(
             PtxModule module, String kernel, Dim3 grid, Dim3 block, int dynamicSharedBytes, long... args) {
-        return prepare(module, kernel, grid, block, dynamicSharedBytes, args).run();
+        return prepare(module, kernel, grid, block, dynamicSharedBytes, LaunchOptions.DEFAULTS, args)
+                .run();
+    }
+
+    /** As {@link #launch(PtxModule, String, Dim3, Dim3, int, long...)} with per-launch {@code options}. */
+    public LaunchStats launch(
+            PtxModule module,
+            String kernel,
+            Dim3 grid,
+            Dim3 block,
+            int dynamicSharedBytes,
+            LaunchOptions options,
+            long... args) {
+        return prepare(module, kernel, grid, block, dynamicSharedBytes, options, args)
+                .run();
     }
 
     /**
@@ -141,6 +155,18 @@ public final class SoftwareGpu implements AutoCloseable {
      */
     public KernelLaunch prepare(
             PtxModule module, String kernel, Dim3 grid, Dim3 block, int dynamicSharedBytes, long... args) {
+        return prepare(module, kernel, grid, block, dynamicSharedBytes, LaunchOptions.DEFAULTS, args);
+    }
+
+    /** As {@link #prepare(PtxModule, String, Dim3, Dim3, int, long...)} with per-launch {@code options}. */
+    public KernelLaunch prepare(
+            PtxModule module,
+            String kernel,
+            Dim3 grid,
+            Dim3 block,
+            int dynamicSharedBytes,
+            LaunchOptions options,
+            long... args) {
         if (module.owner() != this) {
             throw new IllegalArgumentException("the module was loaded on another SoftwareGpu");
         }
@@ -169,7 +195,7 @@ public final class SoftwareGpu implements AutoCloseable {
             throw new IllegalArgumentException("dynamic shared memory must be >= 0, got " + dynamicSharedBytes);
         }
         return new KernelLaunch(
-                config, memory, module, kernel, grid, block, dynamicSharedBytes, args, launchIds.next());
+                config, memory, module, kernel, grid, block, dynamicSharedBytes, args, launchIds.next(), options);
     }
 
     /** Frees all device memory; the device cannot be used afterwards. */

@@ -1,57 +1,325 @@
 package dev.gmac.gpu.exec;
 
-import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.InstructionClass;
 import dev.gmac.gpu.ptx.StateSpace;
 
 /**
- * What one issued warp instruction did, for a timing model that drives the functional model instruction by
- * instruction (execute-at-issue): the instruction and its class, the active and executing lanes, and for
- * memory instructions the space, access size and per-lane addresses. Registers read and written are static and
- * available from {@link Insn#srcRegs} and {@link Insn#dstRegs}. One record is reused for every issue; the
- * functional model fills it only when one is passed, so it costs nothing otherwise.
+ * One issued warp instruction: the one record shared by the functional and the timing model (execute-at-issue;
+ * GPGPU-Sim's split between functional and performance simulation, Fung thesis §2.3.3). The timing model owns
+ * one record per warp slot and reuses it for every instruction, so the hot path allocates nothing. It is filled in
+ * two steps:
+ *
+ * <ol>
+ *   <li><b>Decode</b> (before issue, by the timing model's executor): PC, {@link IssueClass}, the destination and
+ *       source register ids the scoreboard checks, and for memory instructions the access size and direction.
+ *   <li><b>Execute</b> (by the interpreter, when the instruction issues): the instruction, the active lanes and
+ *       the lanes whose guard held (a group of several static warps adds each member's lanes), for memory
+ *       instructions the space and every accessing lane's address, and afterwards whether the slot now waits
+ *       ({@link #slotWaits()}) or is done ({@link #hasWarpExited()}).
+ * </ol>
+ *
+ * <p>The functional model fills the execute part only when a record is passed, so it costs nothing otherwise.
+ * Register ids are small integers in {@code [0, KernelResources.registerSlots())}; predicate registers take ids
+ * after the general registers, as the executor chooses. Lane masks hold up to 64 lanes.
  */
 public final class IssueRecord {
-    /** The warp that issued. */
-    public Warp warp;
-    /** The instruction, or null when the warp could not issue. */
-    public Insn insn;
-    /** Lanes active on the SIMT stack. */
-    public int activeMask;
-    /** Active lanes whose guard predicate held. */
-    public int executedMask;
-    /** Memory space of the access ({@link StateSpace}), or -1. */
-    public int space = -1;
-    /** Bytes per lane per access (a vector access counts its whole width). */
-    public int accessBytes;
-    /** True for stores and atomics. */
-    public boolean writes;
-    /** Lanes whose address is recorded. */
-    public int addressMask;
-    /** Per-lane addresses (generic accesses are recorded with the resolved space's address). */
-    public final long[] addresses = new long[32];
+    /** Most destination registers one instruction may name (vector loads write up to four). */
+    public static final int MAX_DESTINATIONS = 4;
+    /** Most source registers one instruction may name (guard predicate included). */
+    public static final int MAX_SOURCES = 12;
 
-    void begin(Warp w, Insn in, int active, int executed) {
+    private final int warpSize;
+    private final int[] destinations = new int[MAX_DESTINATIONS];
+    private final int[] sources = new int[MAX_SOURCES];
+    private final long[] laneAddress = new long[64];
+    private int pc;
+    private IssueClass issueClass = IssueClass.ALU;
+    private int destinationCount;
+    private int sourceCount;
+    private int accessBytes;
+    private boolean load;
+    private boolean store;
+    private long activeMask;
+    private long executedMask;
+    private long accessMask;
+    private boolean accessMaskSet;
+    private boolean warpExited;
+    private boolean slotWaits;
+    private boolean barrierWait;
+
+    /** The first member warp of the issuing group (functional execute part). */
+    public Warp warp;
+    /** The instruction (functional execute part), or null when nothing issued. */
+    public dev.gmac.gpu.ptx.Insn insn;
+    /** Memory space of the access ({@link StateSpace}), or -1 (functional execute part). */
+    public int space = -1;
+    /** True for stores and atomics (functional execute part). */
+    public boolean writes;
+
+    /** A record for warps of up to 64 lanes. */
+    public IssueRecord() {
+        this(64);
+    }
+
+    /** A record for warps of {@code warpSize} lanes (1 to 64). */
+    public IssueRecord(int warpSize) {
+        if (warpSize < 1 || warpSize > 64) {
+            throw new IllegalArgumentException("warp size must be 1..64, got " + warpSize);
+        }
+        this.warpSize = warpSize;
+    }
+
+    // ---- decode (static part) ----
+
+    /** Starts describing a new instruction: sets PC and class and clears registers and memory fields. */
+    public IssueRecord decoded(int pc, IssueClass issueClass) {
+        this.pc = pc;
+        this.issueClass = issueClass;
+        this.destinationCount = 0;
+        this.sourceCount = 0;
+        this.accessBytes = 0;
+        this.load = false;
+        this.store = false;
+        return this;
+    }
+
+    /** Adds a register the instruction writes. */
+    public IssueRecord addDestination(int register) {
+        if (destinationCount == MAX_DESTINATIONS) {
+            throw new IllegalStateException(
+                    "instruction at pc " + pc + " names more than " + MAX_DESTINATIONS + " destination registers");
+        }
+        destinations[destinationCount++] = register;
+        return this;
+    }
+
+    /** Adds a register the instruction reads. */
+    public IssueRecord addSource(int register) {
+        if (sourceCount == MAX_SOURCES) {
+            throw new IllegalStateException(
+                    "instruction at pc " + pc + " names more than " + MAX_SOURCES + " source registers");
+        }
+        sources[sourceCount++] = register;
+        return this;
+    }
+
+    /**
+     * Describes the memory access of a memory or atomic instruction.
+     *
+     * @param bytes per-lane access size (1, 2, 4, 8 or 16; vector accesses give their total size)
+     * @param load  true when the instruction reads memory (atomics both read and write)
+     * @param store true when the instruction writes memory
+     */
+    public IssueRecord memoryAccess(int bytes, boolean load, boolean store) {
+        this.accessBytes = bytes;
+        this.load = load;
+        this.store = store;
+        return this;
+    }
+
+    // ---- execute (dynamic part) ----
+
+    /** Called by the timing model before execute: clears the masks and outcomes; addresses are overwritten. */
+    public void beginExecute() {
+        activeMask = 0;
+        executedMask = 0;
+        accessMask = 0;
+        accessMaskSet = false;
+        warpExited = false;
+        slotWaits = false;
+        barrierWait = false;
+        insn = null;
+        space = -1;
+        writes = false;
+    }
+
+    /** Clears the slot outcome of an earlier issue (the functional model reuses a record without a timing model). */
+    void clearOutcome() {
+        warpExited = false;
+        slotWaits = false;
+        barrierWait = false;
+    }
+
+    /** The interpreter starts executing {@code in} for a group whose first member is {@code w}. */
+    void begin(Warp w, dev.gmac.gpu.ptx.Insn in, long active, long executed) {
         warp = w;
         insn = in;
         activeMask = active;
         executedMask = executed;
         space = -1;
-        accessBytes = 0;
         writes = false;
-        addressMask = 0;
+        accessMask = 0;
+        accessMaskSet = true;
     }
 
+    /** Another member of the issuing group adds its active and executing lanes. */
+    void addMember(long active, long executed) {
+        activeMask |= active;
+        executedMask |= executed;
+    }
+
+    /** Lane {@code lane} accessed {@code bytes} at {@code addr} in {@code space}. */
     void address(int lane, int space, long addr, int bytes, boolean write) {
         this.space = space;
-        this.accessBytes = bytes;
         this.writes = write;
-        addresses[lane] = addr;
-        addressMask |= 1 << lane;
+        this.accessBytes = bytes;
+        this.load = !write;
+        this.store = write;
+        laneAddress[lane] = addr;
+        accessMask |= 1L << lane;
     }
 
-    /** The instruction's functional-unit class. */
+    /** Sets the lanes that executed the instruction (bit {@code i} = lane {@code i}; trace executors). */
+    public void activeMask(long mask) {
+        this.activeMask = mask;
+    }
+
+    /**
+     * Sets the lanes that accessed memory, when fewer than the active lanes (lanes whose guard predicate was
+     * false); defaults to the active mask. Only these lanes' addresses are read.
+     */
+    public void accessMask(long mask) {
+        this.accessMask = mask;
+        this.accessMaskSet = true;
+    }
+
+    /** Sets the byte address lane {@code lane} accessed (an offset within its local memory for MEM_LOCAL). */
+    public void laneAddress(int lane, long address) {
+        laneAddress[lane] = address;
+    }
+
+    /**
+     * Refines the class of a memory instruction during execute, when its space is known only then (a generic
+     * address resolved to shared, local or global memory). Both classes must be memory classes: the decoded one
+     * already decided which pipeline the instruction waits for.
+     */
+    public void resolvedClass(IssueClass memoryClass) {
+        if (!isMemory() || !isMemoryClass(memoryClass)) {
+            throw new IllegalStateException("instruction at pc " + pc + ": cannot change class " + issueClass + " to "
+                    + memoryClass + "; only a memory class may be refined to another memory class");
+        }
+        this.issueClass = memoryClass;
+    }
+
+    /** Marks that the slot will never issue again (every thread of its group finished). */
+    public void warpExited() {
+        this.warpExited = true;
+    }
+
+    /**
+     * Marks that the slot now waits (a CTA barrier, a block-wide synchronisation, a transaction) until the
+     * functional model wakes it; {@code barrier} when the wait is a CTA barrier (the timing model adds its release
+     * latency).
+     */
+    public void slotWaits(boolean barrier) {
+        this.slotWaits = true;
+        this.barrierWait = barrier;
+    }
+
+    // ---- accessors ----
+
+    public int warpSize() {
+        return warpSize;
+    }
+
+    public int pc() {
+        return pc;
+    }
+
+    public IssueClass issueClass() {
+        return issueClass;
+    }
+
+    public int destinationCount() {
+        return destinationCount;
+    }
+
+    public int destination(int i) {
+        return destinations[i];
+    }
+
+    public int sourceCount() {
+        return sourceCount;
+    }
+
+    public int source(int i) {
+        return sources[i];
+    }
+
+    public int accessBytes() {
+        return accessBytes;
+    }
+
+    public boolean isLoad() {
+        return load;
+    }
+
+    public boolean isStore() {
+        return store;
+    }
+
+    /** Lanes active in the issue group. */
+    public long activeMask() {
+        return activeMask;
+    }
+
+    /** Active lanes whose guard predicate held. */
+    public long executedMask() {
+        return executedMask;
+    }
+
+    public int activeLanes() {
+        return Long.bitCount(activeMask);
+    }
+
+    /** The lanes whose addresses are valid: the accessing lanes if set, else the active mask. */
+    public long memoryLanes() {
+        return accessMaskSet ? accessMask : activeMask;
+    }
+
+    /** Lanes whose address was recorded (functional execute part). */
+    public long addressMask() {
+        return accessMaskSet ? accessMask : 0;
+    }
+
+    public long address(int lane) {
+        return laneAddress[lane];
+    }
+
+    public boolean hasWarpExited() {
+        return warpExited;
+    }
+
+    /** True when the slot waits after this instruction. */
+    public boolean slotWaits() {
+        return slotWaits;
+    }
+
+    /** True when the wait is a CTA barrier. */
+    public boolean barrierWait() {
+        return barrierWait;
+    }
+
+    /** The instruction's functional-unit class (functional execute part). */
     public InstructionClass instructionClass() {
         return insn == null ? null : insn.cls;
+    }
+
+    /** True for the classes that use the load/store unit. */
+    public boolean isMemory() {
+        return isMemoryClass(issueClass);
+    }
+
+    private static boolean isMemoryClass(IssueClass c) {
+        switch (c) {
+            case MEM_GLOBAL:
+            case MEM_SHARED:
+            case MEM_LOCAL:
+            case MEM_CONST:
+            case ATOMIC:
+                return true;
+            default:
+                return false;
+        }
     }
 }

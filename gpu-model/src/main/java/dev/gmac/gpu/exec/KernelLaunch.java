@@ -4,33 +4,43 @@ import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.FaultKind;
 import dev.gmac.gpu.GpuConfig;
 import dev.gmac.gpu.KernelFaultException;
+import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.ptx.FunctionInfo;
 import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.Program;
 import dev.gmac.gpu.ptx.PtxModule;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * One kernel launch on the functional model: the grid of CTAs, of which up to {@link
- * GpuConfig#maxResidentCtas()} are resident at a time (later CTAs start as earlier ones finish, as the
- * thesis's launch unit dispatches blocks; Fung thesis §2.1.1), the warps of the resident CTAs, barriers, the
- * watchdog, and the statistics.
+ * One kernel launch on the software GPU: the grid of CTAs, the CTAs resident in hardware slots, their warps and
+ * divergence models, the launch's memory port and TM model, the watchdog and the statistics. The launch is driven
+ * by exactly one of two schedulers, which share everything else (CTA start, barriers, the issue record):
  *
- * <p>{@link #run()} is the functional scheduler: deterministic, seeded by {@link GpuConfig#seed()}, it runs the
- * resident warps round-robin, each for a quantum of about {@link GpuConfig#schedulingQuantum()} instructions
- * (the seed varies the quantum), until they block at a barrier or finish. A timing model instead calls {@link
- * #dispatchCta()} and {@link #issue(Warp, IssueRecord)} itself, one warp instruction at a time.
+ * <ul>
+ *   <li>{@link #run()}, the fast functional scheduler: deterministic, seeded by {@link GpuConfig#seed()}, it keeps up
+ *       to {@link GpuConfig#maxResidentCtas()} CTAs resident (later CTAs start as earlier ones finish, as the
+ *       thesis's launch unit dispatches blocks; Fung thesis §2.1.1) and runs their warp slots round-robin, each
+ *       for a quantum of about {@link GpuConfig#schedulingQuantum()} instructions (the seed varies the quantum),
+ *       until they wait or finish;
+ *   <li>the timing model, which owns placement and issue: it calls {@link #startCta} for the CTA its dispatcher
+ *       placed, {@link #issue} for each warp instruction it issues (execute-at-issue), and learns through a {@link
+ *       SlotListener} when the functional side wakes a waiting slot (a barrier released, a TM decision).
+ * </ul>
  *
- * <p>Faults: a warp that executes a barrier with part of its live lanes, warps of a CTA blocked at different
- * barriers with nothing else runnable, and no progress within {@link GpuConfig#watchdogWarpSteps()} warp
+ * <p>Faults: a pre-Volta warp that executes a barrier with part of its live lanes, warps of a CTA blocked at
+ * different barriers with nothing else runnable, and no progress within {@link GpuConfig#watchdogWarpSteps()} warp
  * instructions all raise {@link KernelFaultException}. Progress is a thread finishing, a barrier releasing, a
  * store, or an atomic that changed memory.
  */
 public final class KernelLaunch {
+    /** Told when the functional side changes a slot that is not issuing (the timing model's wake-up). */
+    public interface SlotListener {
+        /** {@code slot} of {@code cta} may issue again ({@code barrier}: a CTA barrier released it). */
+        void slotWoken(Cta cta, int slot, boolean barrier);
+    }
+
     final GpuConfig config;
     final GlobalMemory memory;
     final Program program;
@@ -41,19 +51,27 @@ public final class KernelLaunch {
     final int dynamicSharedBytes;
     final byte[] paramBuffer;
     final long launchId;
+    final int warpSize;
+    final String divergence;
+    private final TmModel tm;
+    private final MemoryPort port;
     private final Interpreter interp;
     private final long totalCtas;
     private final int warpsPerCta;
     private final int sharedSize;
     private long nextCta;
-    private final Cta[] slots;
-    private final List<Cta> resident = new ArrayList<>();
-    private Warp[] ring = new Warp[0];
-    private int ringPos;
+    private long finishedCtas;
+    private Cta[] ctas = new Cta[0];
+    private int resident;
+    private int ringCta;
+    private int ringSlot;
     private final SplittableRandom random;
     private long stepsSinceProgress;
     private int maxStackDepth;
+    private long txCommitted;
+    private long txAborted;
     private boolean running;
+    private SlotListener listener;
 
     /** Prepares a launch (see {@link dev.gmac.gpu.SoftwareGpu#prepare}). */
     public KernelLaunch(
@@ -65,10 +83,12 @@ public final class KernelLaunch {
             Dim3 block,
             int dynamicSharedBytes,
             long[] args,
-            long launchId) {
+            long launchId,
+            LaunchOptions options) {
         this.config = config;
         this.memory = memory;
-        this.program = module.program();
+        this.warpSize = options.warpSize() > 0 ? options.warpSize() : config.warpSize();
+        this.program = module.program(warpSize);
         this.kernel = program.function(kernelName);
         if (kernel == null || !kernel.isEntry) {
             throw new IllegalArgumentException("no kernel named '" + kernelName + "'");
@@ -78,6 +98,9 @@ public final class KernelLaunch {
         this.block = block;
         this.dynamicSharedBytes = dynamicSharedBytes;
         this.launchId = launchId;
+        this.divergence = options.divergence() != null ? options.divergence() : config.divergence();
+        DivergenceModels.check(divergence);
+        String tmName = options.tm() != null ? options.tm() : config.tm();
         this.paramBuffer = new byte[Math.max(kernel.paramBufferBytes, 8)];
         for (int i = 0; i < args.length; i++) {
             int off = kernel.paramOffsets[i];
@@ -99,12 +122,21 @@ public final class KernelLaunch {
             throw new IllegalArgumentException("kernel " + kernelName + " needs " + kernel.frameBytes
                     + " bytes of local memory per thread; the limit is " + config.localMemoryPerThread());
         }
+        if (tmName == null && program.usesTransactions(kernel)) {
+            throw new IllegalArgumentException("kernel " + kernelName + " uses tx.begin/tx.commit but the launch has"
+                    + " no transactional-memory model; choose one (" + String.join(", ", TmModels.names())
+                    + ") with LaunchOptions.tm, GpuConfig.tm or --tm");
+        }
         this.sharedSize = (int) shared;
         this.totalCtas = grid.count();
-        this.warpsPerCta = (int) ((block.count() + 31) / 32);
-        this.slots = new Cta[config.maxResidentCtas()];
+        this.warpsPerCta = (int) ((block.count() + warpSize - 1) / warpSize);
         this.random = new SplittableRandom(config.seed() ^ 0x9E3779B97F4A7C15L);
-        this.interp = new Interpreter(this);
+        this.port = new MemoryPort(this);
+        this.interp = new Interpreter(this, port);
+        this.tm = tmName == null ? null : TmModels.create(tmName);
+        if (tm != null) {
+            tm.attach(this);
+        }
     }
 
     /** The kernel name. */
@@ -122,91 +154,166 @@ public final class KernelLaunch {
         return block;
     }
 
+    /** Lanes per warp of this launch (32 or 64). */
+    public int warpSize() {
+        return warpSize;
+    }
+
+    /** Warps (warp slots) per CTA. */
+    public int warpsPerCta() {
+        return warpsPerCta;
+    }
+
+    /** The divergence model's name. */
+    public String divergence() {
+        return divergence;
+    }
+
+    /** The launch's TM model, or null. */
+    public TmModel tm() {
+        return tm;
+    }
+
+    /** The launch's memory port (for TM models). */
+    public MemoryPort port() {
+        return port;
+    }
+
     /** The lowered program. */
     public Program program() {
         return program;
     }
 
-    /** CTAs currently resident. */
-    public List<Cta> residentCtas() {
-        return List.copyOf(resident);
+    /** The launched kernel. */
+    public FunctionInfo kernel() {
+        return kernel;
+    }
+
+    /** Device global memory. */
+    public GlobalMemory memory() {
+        return memory;
+    }
+
+    /** Bytes of shared memory per CTA (static plus dynamic). */
+    public int sharedBytesPerCta() {
+        return sharedSize;
+    }
+
+    /** Sets the listener told about slots woken by the functional side (the timing model). */
+    public void listener(SlotListener l) {
+        this.listener = l;
+    }
+
+    /** The CTA in hardware slot {@code slot}, or null. */
+    public Cta cta(int slot) {
+        return slot < ctas.length ? ctas[slot] : null;
     }
 
     /** True when every CTA of the grid has finished. */
     public boolean finished() {
-        return nextCta >= totalCtas && resident.isEmpty();
+        return finishedCtas == totalCtas;
     }
 
     /**
-     * Makes the next CTA of the grid resident, if there is one and a slot is free. Returns it, or null.
+     * Makes CTA {@code linearId} of the grid resident in hardware slot {@code slot} (free), its warps at the
+     * kernel's entry. The timing model's CTA dispatcher decides both; the functional scheduler uses {@link
+     * #dispatchCta()}.
      */
-    public Cta dispatchCta() {
-        retireFinished();
-        if (nextCta >= totalCtas || resident.size() >= slots.length) {
-            return null;
+    public Cta startCta(long linearId, int slot) {
+        if (linearId < 0 || linearId >= totalCtas) {
+            throw new IllegalArgumentException("kernel " + kernelName + " has " + totalCtas + " CTAs, not " + linearId);
         }
-        int slot = -1;
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i] == null || slots[i].finished() && !resident.contains(slots[i])) {
-                slot = i;
-                break;
-            }
+        if (slot >= ctas.length) {
+            ctas = Arrays.copyOf(ctas, Math.max(slot + 1, ctas.length * 2));
         }
-        Cta cta = slots[slot];
+        Cta cta = ctas[slot];
         if (cta == null) {
             Warp[] warps = new Warp[warpsPerCta];
-            cta = new Cta(this, slot, warps);
+            cta = new Cta(this, slot, warps, DivergenceModels.create(divergence));
             long threads = block.count();
             for (int i = 0; i < warpsPerCta; i++) {
-                long left = threads - (long) i * 32;
-                int valid = left >= 32 ? -1 : (int) ((1L << left) - 1);
-                warps[i] = new Warp(cta, i, valid, new PdomStack());
+                long left = threads - (long) i * warpSize;
+                long valid = left >= warpSize ? lanes(warpSize) : (1L << left) - 1;
+                warps[i] = new Warp(cta, i, warpSize, valid);
             }
             cta.shared = new byte[Math.max(sharedSize, 8)];
-            slots[slot] = cta;
-            // the slot's warps join the scheduling ring once; later CTAs in this slot reuse them
-            Warp[] grown = Arrays.copyOf(ring, ring.length + warps.length);
-            System.arraycopy(warps, 0, grown, ring.length, warps.length);
-            ring = grown;
+            ctas[slot] = cta;
+        } else if (cta.active) {
+            throw new IllegalStateException("hardware CTA slot " + slot + " is busy");
         } else {
             Arrays.fill(cta.shared, (byte) 0);
         }
         cta.sharedSize = sharedSize;
-        cta.linearId = nextCta;
-        cta.ctaId = grid.coordinatesOf(nextCta);
-        nextCta++;
+        cta.linearId = linearId;
+        cta.ctaId = grid.coordinatesOf(linearId);
         cta.liveThreads = (int) block.count();
-        cta.doneWarps = 0;
+        cta.active = true;
         cta.resetBarriers();
         for (Warp w : cta.warps) {
             w.start(kernel, kernel.frameBytes);
         }
-        resident.add(cta);
+        cta.simt.start(cta, kernel.entryPc);
+        resident++;
         return cta;
     }
 
-    private void retireFinished() {
-        for (int i = resident.size() - 1; i >= 0; i--) {
-            if (resident.get(i).finished()) {
-                resident.remove(i);
+    private static long lanes(int n) {
+        return n == 64 ? -1L : (1L << n) - 1;
+    }
+
+    /**
+     * The functional scheduler's CTA dispatch: makes the next CTA of the grid resident in the lowest free slot
+     * below {@link GpuConfig#maxResidentCtas()}. Returns it, or null when none is left or no slot is free.
+     */
+    public Cta dispatchCta() {
+        if (nextCta >= totalCtas) {
+            return null;
+        }
+        int limit = config.maxResidentCtas();
+        for (int s = 0; s < limit; s++) {
+            if (s >= ctas.length || ctas[s] == null || !ctas[s].active) {
+                return startCta(nextCta++, s);
             }
+        }
+        return null;
+    }
+
+    /** The interpreter saw the last thread of {@code cta} exit. */
+    void ctaFinished(Cta cta) {
+        if (cta.active) {
+            cta.active = false;
+            resident--;
+            finishedCtas++;
+            maxStackDepth = Math.max(maxStackDepth, cta.simt.maxDepth());
         }
     }
 
     /**
-     * Issues one instruction of {@code w} (execute-at-issue) and describes it in {@code rec} (may be null).
-     * Returns false when the warp cannot issue (it waits at a barrier or has finished).
+     * Issues one instruction of warp slot {@code slot} of {@code cta} (execute-at-issue) and describes it in
+     * {@code rec} (may be null): afterwards {@link IssueRecord#slotWaits()} and {@link IssueRecord#hasWarpExited()}
+     * tell whether the slot waits or is done. Returns false when the slot could not issue.
      */
-    public boolean issue(Warp w, IssueRecord rec) {
+    public boolean issue(Cta cta, int slot, IssueRecord rec) {
+        int n;
         if (rec != null) {
-            rec.insn = null;
-            rec.warp = w;
+            rec.clearOutcome();
         }
-        int n = interp.run(w, 1, rec);
-        if (w.state == Warp.RUNNABLE && w.stack.isEmpty()) {
-            interp.finishWarp(w);
+        try {
+            n = interp.run(cta, slot, 1, rec);
+        } catch (dev.gmac.gpu.GpuException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            throw internalError(e);
         }
-        return n == 1;
+        if (rec != null) {
+            int s = cta.simt.state(slot);
+            if (s == DivergenceModel.DONE) {
+                rec.warpExited();
+            } else if (s == DivergenceModel.WAITING) {
+                rec.slotWaits(cta.simt.waitsAtBarrier(slot));
+            }
+        }
+        return n > 0;
     }
 
     /** Runs the launch to completion with the functional scheduler; returns its statistics. */
@@ -220,70 +327,82 @@ public final class KernelLaunch {
         } catch (dev.gmac.gpu.GpuException e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            // an engine bug must still surface as a typed fault naming the kernel, never as a crash
-            KernelFaultException f = new KernelFaultException(
-                    kernelName,
-                    0,
-                    null,
-                    null,
-                    -1,
-                    FaultKind.INVALID_INSTRUCTION,
-                    "internal error in the software GPU: " + e);
-            f.initCause(e);
-            throw f;
+            throw internalError(e);
         }
+    }
+
+    private KernelFaultException internalError(Throwable e) {
+        // an engine bug must still surface as a typed fault naming the kernel, never as a crash
+        KernelFaultException f = new KernelFaultException(
+                kernelName,
+                0,
+                null,
+                null,
+                -1,
+                FaultKind.INVALID_INSTRUCTION,
+                "internal error in the software GPU: " + e);
+        f.initCause(e);
+        return f;
     }
 
     private LaunchStats schedule() {
         int quantum = config.schedulingQuantum();
         long watchdog = config.watchdogWarpSteps();
         while (true) {
-            retireFinished();
-            while (resident.size() < slots.length && nextCta < totalCtas) {
-                dispatchCta();
+            while (dispatchCta() != null) {
+                // fill every free slot
             }
-            if (resident.isEmpty()) {
+            if (resident == 0) {
                 break;
             }
-            Warp w = nextRunnable();
-            if (w == null) {
+            if (!nextRunnable()) {
                 throw deadlock();
             }
+            Cta cta = ctas[ringCta];
+            int slot = ringSlot;
             int q = quantum <= 1 ? 1 : quantum / 2 + random.nextInt(quantum);
             interp.progressed = false;
-            int n = interp.run(w, q, null);
-            if (w.state == Warp.RUNNABLE && w.stack.isEmpty()) {
-                interp.finishWarp(w);
-            }
+            int n = interp.run(cta, slot, q, null);
             if (interp.progressed) {
                 stepsSinceProgress = 0;
             } else {
                 stepsSinceProgress += n;
                 if (stepsSinceProgress > watchdog) {
-                    throw watchdogFault(w);
+                    throw watchdogFault(cta, slot);
                 }
             }
+            ringSlot++;
         }
         return stats();
     }
 
-    /** The next runnable warp of a resident CTA in round-robin order (warps of idle slots are DONE). */
-    private Warp nextRunnable() {
-        int n = ring.length;
-        for (int i = 0; i < n; i++) {
-            Warp w = ring[(ringPos + i) % n];
-            if (w.state == Warp.RUNNABLE) {
-                ringPos = (ringPos + i + 1) % n;
-                return w;
+    /** Moves the ring to the next runnable slot of a resident CTA (round-robin); false when there is none. */
+    private boolean nextRunnable() {
+        int n = ctas.length;
+        for (int i = 0; i <= n; i++) {
+            int c = (ringCta + i) % n;
+            Cta cta = ctas[c];
+            if (cta == null || !cta.active) {
+                continue;
+            }
+            int slots = cta.simt.slots();
+            for (int s = i == 0 ? ringSlot : 0; s < slots; s++) {
+                if (cta.simt.state(s) == DivergenceModel.RUNNABLE) {
+                    ringCta = c;
+                    ringSlot = s;
+                    return true;
+                }
             }
         }
-        return null;
+        return false;
     }
 
-    private KernelFaultException watchdogFault(Warp w) {
-        Insn in = w.stack.isEmpty() ? null : program.code()[w.stack.pc()];
-        int lane = w.stack.isEmpty() ? 0 : Integer.numberOfTrailingZeros(w.stack.activeMask());
-        return interp.fault(
+    private KernelFaultException watchdogFault(Cta cta, int slot) {
+        DivergenceModel dm = cta.simt;
+        Warp w = dm.member(slot, 0);
+        Insn in = program.code()[dm.pc(slot)];
+        int lane = Long.numberOfTrailingZeros(dm.mask(slot));
+        return fault(
                 w,
                 in,
                 lane,
@@ -291,90 +410,116 @@ public final class KernelLaunch {
                 FaultKind.WATCHDOG,
                 "no progress for " + stepsSinceProgress
                         + " warp instructions (GpuConfig.watchdogWarpSteps = " + config.watchdogWarpSteps()
-                        + "): livelock, for example a spin lock whose holder is masked off by the SIMT stack");
+                        + "): livelock, for example a spin lock whose holder is masked off by the SIMT stack"
+                        + " (divergence model " + divergence + ")");
     }
 
     private KernelFaultException deadlock() {
-        for (Cta c : resident) {
-            Insn first = null;
-            for (Warp w : c.warps) {
-                if (w.state == Warp.AT_BARRIER) {
-                    if (first == null) {
-                        first = w.waitingAt;
-                    } else if (first != w.waitingAt) {
-                        Warp other = w;
-                        return interp.fault(
-                                other,
-                                other.waitingAt,
-                                Integer.numberOfTrailingZeros(other.liveMask),
+        for (Cta c : ctas) {
+            if (c == null || !c.active) {
+                continue;
+            }
+            int first = -1;
+            for (int id = 0; id < Cta.BARRIERS; id++) {
+                if (c.waitingSlots[id] != 0) {
+                    if (first < 0) {
+                        first = id;
+                    } else {
+                        int s = Long.numberOfTrailingZeros(c.waitingSlots[id]);
+                        int s0 = Long.numberOfTrailingZeros(c.waitingSlots[first]);
+                        return fault(
+                                c.warps[Math.min(s, c.warps.length - 1)],
+                                program.code()[c.simt.pc(s)],
+                                0,
                                 -1,
                                 FaultKind.BARRIER_DIVERGENCE,
-                                "warps of the CTA wait at different barriers (PTX lines " + first.line + " and "
-                                        + other.waitingAt.line + "); none can complete");
+                                "warps of the CTA wait at different barriers (" + first + " at PTX line "
+                                        + lineBefore(c, s0) + " and " + id + " at PTX line " + lineBefore(c, s)
+                                        + "); none can complete");
                     }
                 }
             }
         }
-        for (Cta c : resident) {
-            for (Warp w : c.warps) {
-                if (w.state == Warp.AT_BARRIER) {
-                    int id = w.waitingBarrier;
+        for (Cta c : ctas) {
+            if (c == null || !c.active) {
+                continue;
+            }
+            for (int id = 0; id < Cta.BARRIERS; id++) {
+                if (c.waitingSlots[id] != 0) {
+                    int s = Long.numberOfTrailingZeros(c.waitingSlots[id]);
                     int need = c.expected[id] > 0 ? c.expected[id] : c.liveThreads;
-                    return interp.fault(
-                            w,
-                            w.waitingAt,
-                            Integer.numberOfTrailingZeros(w.liveMask),
+                    return fault(
+                            c.warps[Math.min(s, c.warps.length - 1)],
+                            program.code()[Math.max(0, c.simt.pc(s) - 1)],
+                            0,
                             -1,
                             FaultKind.DEADLOCK,
                             "every warp is blocked: barrier " + id + " has " + c.arrived[id] + " of " + need
                                     + " threads and nothing else can run");
                 }
             }
+            for (int s = 0; s < c.simt.slots(); s++) {
+                if (c.simt.state(s) == DivergenceModel.WAITING) {
+                    return fault(
+                            c.warps[Math.min(s, c.warps.length - 1)],
+                            program.code()[c.simt.pc(s)],
+                            0,
+                            -1,
+                            FaultKind.DEADLOCK,
+                            "every warp is blocked (" + divergence + ": " + c.simt.describe(s) + ")");
+                }
+            }
         }
         throw new IllegalStateException("no runnable warp but none is blocked");
     }
 
-    /** Releases barrier {@code id} of {@code cta}: its waiting warps become runnable. */
-    void releaseBarrier(Cta cta, int id) {
-        List<Warp> ws = cta.waiting.get(id);
-        for (Warp w : ws) {
-            if (w.waitingAt != null && w.waitingAt.sub >= dev.gmac.gpu.ptx.Op.B_RED_POPC) {
-                Interpreter.deliverBarrierReduction(w, w.waitingAt, cta, id);
-            }
-            w.state = Warp.RUNNABLE;
-            w.waitingAt = null;
-            w.waitingBarrier = -1;
-        }
-        ws.clear();
-        cta.arrived[id] = 0;
-        cta.expected[id] = 0;
-        cta.redPopc[id] = 0;
-        cta.redAnd[id] = true;
-        cta.redOr[id] = false;
+    private int lineBefore(Cta c, int slot) {
+        return program.code()[Math.max(0, c.simt.pc(slot) - 1)].line;
+    }
+
+    // ------------------------------------------------------------------ services for the engine's parts
+
+    KernelFaultException fault(Warp w, Insn in, int lane, long address, FaultKind kind, String reason) {
+        return new KernelFaultException(
+                kernelName, in == null ? 0 : in.line, w.cta.ctaId, w.threadOf(lane), address, kind, reason);
+    }
+
+    /** Memory changed, a thread finished, or a barrier released: the watchdog starts over. */
+    void progress() {
         interp.progressed = true;
     }
 
-    /** Re-checks barriers after threads of {@code cta} exited. */
-    void checkBarriers(Cta cta) {
-        for (int id = 0; id < Cta.BARRIERS; id++) {
-            if (!cta.waiting.get(id).isEmpty() && cta.barrierComplete(id)) {
-                releaseBarrier(cta, id);
-            }
+    /** The functional side woke a waiting slot. */
+    void slotWoken(Cta cta, int slot, boolean barrier) {
+        if (listener != null) {
+            listener.slotWoken(cta, slot, barrier);
         }
     }
 
-    void noteStackDepth(int depth) {
-        if (depth > maxStackDepth) {
-            maxStackDepth = depth;
+    /** The TM model decided for a waiting transaction. */
+    void txWake(Cta cta, int slot) {
+        cta.simt.txWake(slot);
+        if (cta.simt.state(slot) == DivergenceModel.RUNNABLE) {
+            slotWoken(cta, slot, false);
+        }
+        progress();
+    }
+
+    /** Lane-transactions committed and aborted at a {@code tx.commit}. */
+    void countTx(int committed, int aborted) {
+        txCommitted += committed;
+        txAborted += aborted;
+        if (committed > 0) {
+            progress();
         }
     }
 
     /** The statistics so far. */
     public LaunchStats stats() {
         int depth = maxStackDepth;
-        for (Cta c : resident) {
-            for (Warp w : c.warps) {
-                depth = Math.max(depth, w.stack.maxDepth());
+        for (Cta c : ctas) {
+            if (c != null && c.active) {
+                depth = Math.max(depth, c.simt.maxDepth());
             }
         }
         return new LaunchStats(
@@ -386,6 +531,11 @@ public final class KernelLaunch {
                 depth,
                 interp.atomics,
                 interp.barriers,
-                interp.fences);
+                interp.fences,
+                warpSize,
+                divergence,
+                tm == null ? null : tm.name(),
+                txCommitted,
+                txAborted);
     }
 }

@@ -3,8 +3,8 @@ package dev.gmac.gpu.ptx;
 /**
  * One decoded instruction: the compact executable form that {@link Lowering} produces once per instruction
  * at load time, so that the interpreter never looks at text again. Registers are resolved to slots of the
- * function's register frame and stored pre-multiplied by 32 (the index of lane 0 of that register in a warp's
- * flat {@code long[]} register file); predicates are resolved to indices of the warp's predicate masks;
+ * function's register frame and stored pre-multiplied by the warp width the program was lowered for ({@link
+ * Program#registerStride()}: the index of lane 0 of that register in a warp's flat {@code long[]} register file); predicates are resolved to indices of the warp's predicate masks;
  * immediates live in constant slots of the frame; branch targets and reconvergence points are instruction
  * indices; addresses of named variables are pre-resolved into {@link #imm}.
  *
@@ -35,7 +35,7 @@ public final class Insn {
     /** True for {@code @!p}. */
     public boolean guardNeg;
 
-    /** Destination register slot base (slot × 32), or predicate index for predicate destinations; -1 none. */
+    /** Destination register slot base (slot × {@link Program#registerStride()}), or predicate index for predicate destinations; -1 none. */
     public int d = -1;
     /** Second destination (the {@code q} of {@code p|q}); -1 none. */
     public int d2 = -1;

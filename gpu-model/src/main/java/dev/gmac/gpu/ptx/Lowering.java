@@ -59,6 +59,9 @@ final class Lowering {
     private final PtxAst.Module module;
     private final GlobalAllocator allocator;
     private final ErrorSink sink;
+    /** Lanes of the flat per-warp register file per register slot: the warp width the code is lowered for. */
+    private int stride = 32;
+
     private final Map<String, Sym> moduleSyms = new HashMap<>();
     private final Map<String, Integer> funcIndex = new HashMap<>();
     private final List<PtxAst.Function> funcAst = new ArrayList<>();
@@ -91,9 +94,11 @@ final class Lowering {
         this.sink = sink;
     }
 
-    /** Parses and lowers {@code text}. */
-    static Program load(String text, GlobalAllocator allocator) {
-        return new Lowering(new PtxParser(text).parse(), allocator, null).lower();
+    /** Lowers a parsed module for warps of {@code width} lanes (the register stride). */
+    static Program lower(PtxAst.Module module, GlobalAllocator allocator, int width) {
+        Lowering l = new Lowering(module, allocator, null);
+        l.stride = width;
+        return l.lower();
     }
 
     Program lower() {
@@ -132,7 +137,7 @@ final class Lowering {
         for (FunctionInfo f : infos) {
             byName.put(f.name, f);
         }
-        return new Program(arr, infos, byName, sharedTop, dynamicSharedOffset, constBank, globalAddresses);
+        return new Program(arr, infos, byName, sharedTop, dynamicSharedOffset, constBank, globalAddresses, stride);
     }
 
     // ------------------------------------------------------------------ module layout
@@ -548,7 +553,7 @@ final class Lowering {
             constList.add(value);
             constSlotList.add(s);
         }
-        return s * 32;
+        return s * stride;
     }
 
     private RegInfo lookupReg(PtxAst.Operand o) {
@@ -578,7 +583,7 @@ final class Lowering {
             throw syntax(in, "expected a destination register, found " + describe(o));
         }
         curDst.add(r.slot());
-        return r.slot() * 32;
+        return r.slot() * stride;
     }
 
     /** A destination predicate (index). */
@@ -618,7 +623,7 @@ final class Lowering {
                     throw syntax(in, "predicate " + n.name() + " used as a data operand");
                 }
                 curSrc.add(r.slot());
-                return r.slot() * 32;
+                return r.slot() * stride;
             }
             if (Op.specialRegister(n.name()) >= 0) {
                 throw unsupported(in, "special register " + n.name() + " is only supported as the source of mov/cvt");
@@ -944,6 +949,20 @@ final class Lowering {
             }
             case "match":
                 return lowerMatch(in);
+            case "tx": {
+                // extension instructions for transactional memory (Fung thesis §4.2.1): tx.begin; tx.commit;
+                expectOperands(in, 0);
+                Insn i;
+                if (in.has(".begin") && in.modifiers().size() == 1) {
+                    i = insn(Op.TX_BEGIN, in);
+                } else if (in.has(".commit") && in.modifiers().size() == 1) {
+                    i = insn(Op.TX_COMMIT, in);
+                } else {
+                    throw syntax(in, "expected tx.begin or tx.commit");
+                }
+                i.cls = InstructionClass.BRANCH;
+                return i;
+            }
             case "prefetch":
             case "prefetchu":
             case "nanosleep":
@@ -1051,7 +1070,7 @@ final class Lowering {
             }
             curSrc.add(r.slot());
             i.addrMode = Insn.ADDR_REG;
-            i.a = r.slot() * 32;
+            i.a = r.slot() * stride;
             i.imm = addr.offset();
             if (space == StateSpace.PARAM && !fn.isEntry) {
                 i.space = StateSpace.LOCAL; // device-function params live in the local frame
@@ -2112,9 +2131,13 @@ final class Lowering {
         i.cls = InstructionClass.BARRIER;
         List<PtxAst.Operand> ops = in.operands();
         if (in.has(".warp")) {
-            // bar.warp.sync: warps execute in lockstep in this model; nothing to wait for.
-            Insn n = insn(Op.NOP, in);
+            // bar.warp.sync membermask: the lanes of the mask reconverge (a no-op for lockstep models)
+            Insn n = insn(Op.WARP_SYNC, in);
             n.cls = InstructionClass.BARRIER;
+            if (ops.size() != 1) {
+                throw syntax(in, "bar.warp.sync expects a member mask");
+            }
+            n.a = src(in, ops.get(0), PtxType.U32);
             return n;
         }
         int k = 0;

@@ -93,8 +93,14 @@ public final class Op {
     public static final int SHFL = 88;
     public static final int ACTIVEMASK = 89;
     public static final int MATCH = 90;
-    /** Extension instruction for a later model (transactions, wavefront yield): a no-op in this model. */
+    /** Extension instruction for a later model (wavefront yield): a no-op in this model. */
     public static final int EXTENSION = 91;
+    /** {@code tx.begin;}: opens a transaction (extension instruction; Fung thesis §4.2.1). No operands. */
+    public static final int TX_BEGIN = 92;
+    /** {@code tx.commit;}: commits the innermost transaction (extension instruction). No operands. */
+    public static final int TX_COMMIT = 93;
+    /** {@code bar.warp.sync membermask}: the lanes of the mask ({@link Insn#a}) reconverge. */
+    public static final int WARP_SYNC = 94;
 
     // ---- IALU sub-operations ----
     public static final int I_ADD = 0;

@@ -18,6 +18,7 @@ public final class Program {
     private final int dynamicSharedOffset;
     private final byte[] constBank;
     private final Map<String, Long> globalAddresses;
+    private final int registerStride;
 
     Program(
             Insn[] code,
@@ -26,7 +27,8 @@ public final class Program {
             int staticSharedBytes,
             int dynamicSharedOffset,
             byte[] constBank,
-            Map<String, Long> globalAddresses) {
+            Map<String, Long> globalAddresses,
+            int registerStride) {
         this.code = code;
         this.functions = List.copyOf(functions);
         this.byName = Map.copyOf(byName);
@@ -34,6 +36,15 @@ public final class Program {
         this.dynamicSharedOffset = dynamicSharedOffset;
         this.constBank = constBank;
         this.globalAddresses = Collections.unmodifiableMap(globalAddresses);
+        this.registerStride = registerStride;
+    }
+
+    /**
+     * The warp width this code was lowered for: register operands hold {@code slot * registerStride()}, the index of
+     * lane 0 of the register in a warp's flat register file, so a warp of that width uses every element.
+     */
+    public int registerStride() {
+        return registerStride;
     }
 
     /** The code of every function; index = PC. Do not modify. */
@@ -64,6 +75,30 @@ public final class Program {
     /** The constant bank (read-only by convention). */
     public byte[] constBank() {
         return constBank;
+    }
+
+    /**
+     * True when {@code kernel} or a device function it may call contains {@code tx.begin} or {@code tx.commit}.
+     */
+    public boolean usesTransactions(FunctionInfo kernel) {
+        java.util.BitSet seen = new java.util.BitSet();
+        java.util.ArrayDeque<FunctionInfo> todo = new java.util.ArrayDeque<>();
+        todo.add(kernel);
+        seen.set(kernel.index);
+        while (!todo.isEmpty()) {
+            FunctionInfo f = todo.poll();
+            for (int pc = f.entryPc; pc <= f.exitPc && pc < code.length; pc++) {
+                Insn in = code[pc];
+                if (in.op == Op.TX_BEGIN || in.op == Op.TX_COMMIT) {
+                    return true;
+                }
+                if (in.op == Op.CALL && in.callee >= 0 && !seen.get(in.callee)) {
+                    seen.set(in.callee);
+                    todo.add(functions.get(in.callee));
+                }
+            }
+        }
+        return false;
     }
 
     /** Device addresses of the module's {@code .global} variables. */

@@ -11,11 +11,14 @@ import java.util.Optional;
  * device's memory, so a module belongs to the device that loaded it.
  */
 public final class PtxModule {
+    private final PtxAst.Module ast;
     private final Program program;
+    private Program wide;
     private final List<KernelSignature> kernels;
     private final Object owner;
 
-    private PtxModule(Program program, Object owner) {
+    private PtxModule(PtxAst.Module ast, Program program, Object owner) {
+        this.ast = ast;
         this.program = program;
         this.owner = owner;
         List<KernelSignature> ks = new ArrayList<>();
@@ -46,7 +49,8 @@ public final class PtxModule {
                 allocator.write(address, bytes);
             }
         };
-        return new PtxModule(Lowering.load(ptxText, a), owner);
+        PtxAst.Module ast = new PtxParser(ptxText).parse();
+        return new PtxModule(ast, Lowering.lower(ast, a, 32), owner);
     }
 
     /** Allocates module {@code .global} variables in a device's memory. */
@@ -73,9 +77,41 @@ public final class PtxModule {
         return Optional.empty();
     }
 
-    /** The lowered program (the executable form). */
+    /** The lowered program (the executable form) for 32-lane warps. */
     public Program program() {
         return program;
+    }
+
+    /**
+     * The program lowered for warps of {@code width} lanes (32 or 64): the same code with register operands laid
+     * out for that width ({@link Program#registerStride()}). The 64-lane form is lowered on first use; the module's
+     * {@code .global} variables keep the addresses they got at load.
+     */
+    public synchronized Program program(int width) {
+        if (width == 32) {
+            return program;
+        }
+        if (width != 64) {
+            throw new IllegalArgumentException("warp width must be 32 or 64, got " + width);
+        }
+        if (wide == null) {
+            java.util.Map<String, Long> addresses = program.globalAddresses();
+            wide = Lowering.lower(
+                    ast,
+                    new Lowering.GlobalAllocator() {
+                        @Override
+                        public long allocate(String name, long bytes, int align) {
+                            return addresses.get(name);
+                        }
+
+                        @Override
+                        public void write(long address, byte[] bytes) {
+                            // written when the module was loaded
+                        }
+                    },
+                    64);
+        }
+        return wide;
     }
 
     /** The device that loaded this module. */

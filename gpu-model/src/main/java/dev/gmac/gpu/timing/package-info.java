@@ -5,7 +5,7 @@
  * each warp instruction issues and how long it and its memory accesses take (execute-at-issue, as in
  * GPGPU-Sim's split between functional and performance simulation). The seam is narrow: {@link
  * dev.gmac.gpu.timing.WarpExecutor} (decode, execute, CTA start and finish) and the reusable {@link
- * dev.gmac.gpu.timing.WarpInstruction} record; {@link dev.gmac.gpu.timing.TimingSimulator} drives it.
+ * dev.gmac.gpu.exec.IssueRecord} record; {@link dev.gmac.gpu.timing.TimingSimulator} drives it.
  *
  * <p>Sub-packages own the concepts: {@code config} (presets as data), {@code core} (SIMT cores: CTA dispatch,
  * instruction buffers, scoreboards, warp schedulers, pipelines, load/store unit, barriers), {@code mem}

@@ -157,7 +157,9 @@ class SoftwareGpuApiTest {
                             "maxStackDepth",
                             "atomics",
                             "barriers",
-                            "fences"),
+                            "fences",
+                            "warpSize",
+                            "divergence"),
                     List.copyOf(s.toMap().keySet()));
             assertEquals(s.simdEfficiency(), (double) s.toMap().get("simdEfficiency"));
         }

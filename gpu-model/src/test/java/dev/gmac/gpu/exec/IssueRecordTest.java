@@ -29,27 +29,27 @@ class IssueRecordTest {
                     + " bar.sync 0;\n st.global.u32 [%rd3], %r2;\n ret;\n}\n");
             long p = dev.zeros(8 * 8);
             KernelLaunch launch = dev.gpu().prepare(m, "k", Dim3.of(1), Dim3.of(8), 0, p);
-            Warp w = launch.dispatchCta().warps().get(0);
+            Cta cta = launch.dispatchCta();
             IssueRecord rec = new IssueRecord();
             List<InstructionClass> classes = new ArrayList<>();
             List<IssueRecord> mem = new ArrayList<>();
-            while (launch.issue(w, rec)) {
+            while (launch.issue(cta, 0, rec)) {
                 classes.add(rec.instructionClass());
-                assertEquals(0xFF, rec.activeMask);
+                assertEquals(0xFF, rec.activeMask());
                 if (rec.insn.text.startsWith("ld.global")) {
                     assertEquals(StateSpace.GLOBAL, rec.space);
-                    assertEquals(0xFF, rec.addressMask);
-                    assertEquals(4, rec.accessBytes);
+                    assertEquals(0xFF, rec.addressMask());
+                    assertEquals(4, rec.accessBytes());
                     assertFalse(rec.writes);
                     for (int l = 0; l < 8; l++) {
-                        assertEquals(p + 8L * l + 4, rec.addresses[l]);
+                        assertEquals(p + 8L * l + 4, rec.address(l));
                     }
                     assertArrayEquals(new int[] {rec.insn.dstRegs[0]}, rec.insn.dstRegs);
                     mem.add(rec);
                 }
                 if (rec.insn.text.startsWith("st.global")) {
                     assertTrue(rec.writes);
-                    assertEquals(p + 8L * 7, rec.addresses[7]);
+                    assertEquals(p + 8L * 7, rec.address(7));
                     assertEquals(2, rec.insn.srcRegs.length, "address and data registers");
                 }
             }
@@ -66,7 +66,7 @@ class IssueRecordTest {
                             InstructionClass.BRANCH),
                     classes);
             assertNotNull(mem.get(0));
-            assertTrue(launch.finished() || launch.residentCtas().get(0).finished());
+            assertTrue(launch.finished() && cta.finished());
         }
     }
 
@@ -76,15 +76,18 @@ class IssueRecordTest {
             PtxModule m = dev.load(".visible .entry k()\n{\n bar.sync 0;\n ret;\n}\n");
             KernelLaunch launch = dev.gpu().prepare(m, "k", Dim3.of(1), Dim3.of(64), 0);
             Cta cta = launch.dispatchCta();
-            Warp w0 = cta.warps().get(0);
-            Warp w1 = cta.warps().get(1);
-            assertTrue(launch.issue(w0, null));
-            assertEquals(Warp.AT_BARRIER, w0.state());
-            assertFalse(launch.issue(w0, null), "blocked");
-            assertTrue(launch.issue(w1, null));
-            assertEquals(Warp.RUNNABLE, w0.state(), "released by the last arrival");
-            assertTrue(launch.issue(w0, null));
-            assertTrue(launch.issue(w1, null));
+            DivergenceModel simt = cta.simt();
+            IssueRecord rec = new IssueRecord();
+            assertTrue(launch.issue(cta, 0, rec));
+            assertEquals(DivergenceModel.WAITING, simt.state(0));
+            assertTrue(rec.slotWaits() && rec.barrierWait(), "the record tells the timing model to hold the warp");
+            assertFalse(launch.issue(cta, 0, null), "blocked");
+            assertTrue(launch.issue(cta, 1, rec));
+            assertFalse(rec.slotWaits(), "the last arrival does not wait");
+            assertEquals(DivergenceModel.RUNNABLE, simt.state(0), "released by the last arrival");
+            assertTrue(launch.issue(cta, 0, null));
+            assertTrue(launch.issue(cta, 1, rec));
+            assertTrue(rec.hasWarpExited());
             assertTrue(cta.finished());
             assertEquals(2, launch.stats().barriers());
         }

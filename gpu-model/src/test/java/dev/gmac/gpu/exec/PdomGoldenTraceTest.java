@@ -115,7 +115,7 @@ class PdomGoldenTraceTest {
             + "}\n";
 
     /** Block names by PC: the last label at or before the PC. */
-    private static TreeMap<Integer, String> blocks(PtxModule m, String source, String kernel) {
+    static TreeMap<Integer, String> blocks(PtxModule m, String source, String kernel) {
         TreeMap<Integer, String> byPc = new TreeMap<>();
         Insn[] code = m.program().code();
         int entry = m.program().function(kernel).entryPc;
@@ -135,7 +135,7 @@ class PdomGoldenTraceTest {
         return byPc;
     }
 
-    private static String mask(int m, int lanes) {
+    static String mask(long m, int lanes) {
         StringBuilder sb = new StringBuilder();
         for (int l = 0; l < lanes; l++) {
             sb.append((m >>> l) & 1);
@@ -143,9 +143,9 @@ class PdomGoldenTraceTest {
         return sb.toString();
     }
 
-    private static String state(List<SimtStack.Entry> entries, TreeMap<Integer, String> names, int lanes) {
+    private static String state(List<PdomStack.Entry> entries, TreeMap<Integer, String> names, int lanes) {
         List<String> parts = new ArrayList<>();
-        for (SimtStack.Entry e : entries) {
+        for (PdomStack.Entry e : entries) {
             String pc = names.floorEntry(e.pc()).getValue();
             String rpc = e.rpc() < 0 ? "-" : names.floorEntry(e.rpc()).getValue();
             parts.add("(" + pc + "," + rpc + "," + mask(e.mask(), lanes) + ")");
@@ -159,12 +159,12 @@ class PdomGoldenTraceTest {
         TreeMap<Integer, String> names = blocks(m, source, kernel);
         KernelLaunch launch = dev.gpu().prepare(m, kernel, Dim3.of(1), Dim3.of(lanes), 0, args);
         Cta cta = launch.dispatchCta();
-        Warp w = cta.warps().get(0);
+        PdomStack stack = ((PdomModel) cta.simt()).stack(0);
         IssueRecord rec = new IssueRecord();
         List<String> states = new ArrayList<>();
-        states.add(state(w.stack().entries(), names, lanes));
-        while (launch.issue(w, rec)) {
-            String s = state(w.stack().entries(), names, lanes);
+        states.add(state(stack.entries(), names, lanes));
+        while (launch.issue(cta, 0, rec)) {
+            String s = state(stack.entries(), names, lanes);
             if (!s.equals(states.get(states.size() - 1))) {
                 states.add(s);
             }
@@ -241,15 +241,15 @@ class PdomGoldenTraceTest {
             PtxModule m = dev.load(FIG_2_3);
             TreeMap<Integer, String> names = blocks(m, FIG_2_3, "fig23");
             KernelLaunch launch = dev.gpu().prepare(m, "fig23", Dim3.of(1), Dim3.of(4), 0, dev.zeros(16));
-            Warp w = launch.dispatchCta().warps().get(0);
+            Cta cta = launch.dispatchCta();
             IssueRecord rec = new IssueRecord();
             List<String> order = new ArrayList<>();
             Map<String, String> masks = new TreeMap<>();
-            while (launch.issue(w, rec)) {
+            while (launch.issue(cta, 0, rec)) {
                 String b = names.floorEntry(rec.insn.pc).getValue();
                 if (order.isEmpty() || !order.get(order.size() - 1).equals(b)) {
                     order.add(b);
-                    masks.put(b, mask(rec.activeMask, 4));
+                    masks.put(b, mask(rec.activeMask(), 4));
                 }
             }
             assertEquals(List.of("A", "B", "C", "D", "E", "F", "G"), order);

@@ -9,9 +9,13 @@ import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.FaultKind;
 import dev.gmac.gpu.GpuConfig;
 import dev.gmac.gpu.KernelFaultException;
+import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.PtxModule;
+import dev.gmac.gpu.timing.TimingSimulator;
+import dev.gmac.gpu.timing.config.TimingPresets;
+import dev.gmac.gpu.timing.functional.TimedLaunch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,6 +61,76 @@ class SpinLockTest {
                     () -> gpu.launch(m, "spin_naive", Dim3.of(1), Dim3.of(2), 0, lock, counter));
             assertEquals(FaultKind.WATCHDOG, e.kind());
             assertEquals(-1, e.address());
+        }
+    }
+
+    /**
+     * Under independent thread scheduling ({@code its}) the same naive spin lock completes: the winner, parked at
+     * the loop's exit, gives up waiting for its spinning sibling and runs its critical section and release, after
+     * which the sibling acquires the lock.
+     */
+    @Test
+    void naiveSpinLockCompletesUnderIndependentThreadScheduling() {
+        try (TestDevice dev = new TestDevice()) {
+            PtxModule m = dev.gpu().loadResource("/ptx/exec_spinlock.ptx");
+            long lock = dev.ints(0);
+            long counter = dev.ints(0);
+            LaunchStats s = dev.gpu()
+                    .launch(
+                            m,
+                            "spin_naive",
+                            Dim3.of(1),
+                            Dim3.of(2),
+                            0,
+                            LaunchOptions.DEFAULTS.withDivergence("its"),
+                            lock,
+                            counter);
+            assertArrayEquals(new int[] {2}, dev.readInts(counter, 1), "critical section ran exactly twice");
+            assertArrayEquals(new int[] {0}, dev.readInts(lock, 1), "lock released");
+            assertEquals("its", s.divergence());
+        }
+    }
+
+    @Test
+    void naiveSpinLockCompletesUnderItsForAWholeGridAtBothWidthsAndUnderTiming() {
+        for (int width : new int[] {32, 64}) {
+            try (TestDevice dev = new TestDevice()) {
+                PtxModule m = dev.gpu().loadResource("/ptx/exec_spinlock.ptx");
+                long lock = dev.ints(0);
+                long counter = dev.ints(0);
+                dev.gpu()
+                        .launch(
+                                m,
+                                "spin_naive",
+                                Dim3.of(4),
+                                Dim3.of(64),
+                                0,
+                                new LaunchOptions(width, "its", null),
+                                lock,
+                                counter);
+                assertArrayEquals(new int[] {256}, dev.readInts(counter, 1), width + " lanes");
+                assertArrayEquals(new int[] {0}, dev.readInts(lock, 1));
+            }
+        }
+        try (TestDevice dev = new TestDevice()) {
+            PtxModule m = dev.gpu().loadResource("/ptx/exec_spinlock.ptx");
+            long lock = dev.ints(0);
+            long counter = dev.ints(0);
+            TimingSimulator sim = new TimingSimulator(TimingPresets.load("gtx480"));
+            TimedLaunch.run(
+                    dev.gpu(),
+                    sim,
+                    0,
+                    TimedLaunch.DEFAULT_CYCLE_LIMIT,
+                    m,
+                    "spin_naive",
+                    Dim3.of(4),
+                    Dim3.of(64),
+                    0,
+                    LaunchOptions.DEFAULTS.withDivergence("its"),
+                    lock,
+                    counter);
+            assertArrayEquals(new int[] {256}, dev.readInts(counter, 1), "under the timing model");
         }
     }
 

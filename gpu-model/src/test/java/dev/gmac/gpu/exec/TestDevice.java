@@ -19,7 +19,7 @@ public final class TestDevice implements AutoCloseable {
     private final SoftwareGpu gpu;
 
     public TestDevice() {
-        this(GpuConfig.defaults());
+        this(dev.gmac.gpu.TestHardware.config());
     }
 
     public TestDevice(GpuConfig config) {

@@ -21,7 +21,7 @@ public final class KernelRunner implements AutoCloseable {
 
     /** Loads {@code /ptx/<moduleName>.ptx} on a GPU with the default configuration. */
     public KernelRunner(String moduleName) {
-        this(moduleName, GpuConfig.defaults());
+        this(moduleName, dev.gmac.gpu.TestHardware.config());
     }
 
     /** Loads {@code /ptx/<moduleName>.ptx} on a GPU with the given configuration. */

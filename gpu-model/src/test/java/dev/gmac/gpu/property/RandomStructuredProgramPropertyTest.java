@@ -42,7 +42,7 @@ class RandomStructuredProgramPropertyTest {
 
     @BeforeAll
     static void startGpu() {
-        gpu = new SoftwareGpu();
+        gpu = new SoftwareGpu(dev.gmac.gpu.TestHardware.config());
     }
 
     @AfterAll

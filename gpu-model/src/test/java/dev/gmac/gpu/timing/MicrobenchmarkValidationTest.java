@@ -3,6 +3,7 @@ package dev.gmac.gpu.timing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gmac.gpu.exec.IssueClass;
 import dev.gmac.gpu.timing.TraceKernel.Op;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.config.TimingPresets;

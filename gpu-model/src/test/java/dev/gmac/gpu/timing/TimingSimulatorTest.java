@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gmac.gpu.exec.IssueClass;
+import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.TraceKernel.Op;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.config.TimingPresets;
@@ -75,15 +77,23 @@ class TimingSimulatorTest {
     void aBarrierHoldsEveryWarpOfTheCtaUntilTheLastArrives() {
         TimingConfig c = TimingPresets.load("gtx480");
         List<String> order = new ArrayList<>();
-        // Warp 0: 10 dependent ALU instructions, barrier, exit. Warp 1: barrier, exit.
+        // Warp 0: 10 dependent ALU instructions, barrier, exit. Warp 1: barrier, exit. The executor owns the barrier
+        // (as the functional model does): the first arrival waits, the last wakes both.
         WarpExecutor ex = new WarpExecutor() {
             final int[] pc = new int[2];
+            int arrived;
+            WarpWaker waker;
+
+            @Override
+            public void onWake(WarpWaker w) {
+                waker = w;
+            }
 
             @Override
             public void startCta(int ctaId, int ctaSlot) {}
 
             @Override
-            public void decode(int ctaSlot, int warp, WarpInstruction out) {
+            public void decode(int ctaSlot, int warp, IssueRecord out) {
                 int p = pc[warp];
                 int barrierAt = warp == 0 ? 10 : 0;
                 if (p < barrierAt) {
@@ -96,11 +106,17 @@ class TimingSimulatorTest {
             }
 
             @Override
-            public void execute(int ctaSlot, int warp, WarpInstruction in) {
+            public void execute(int ctaSlot, int warp, IssueRecord in) {
                 order.add("w" + warp + ":" + in.issueClass());
                 in.activeMask(0xFFFF_FFFFL);
                 if (in.issueClass() == IssueClass.EXIT) {
                     in.warpExited();
+                }
+                if (in.issueClass() == IssueClass.BARRIER && ++arrived == 2) {
+                    waker.wake(ctaSlot, 0, true);
+                    waker.wake(ctaSlot, 1, true);
+                } else if (in.issueClass() == IssueClass.BARRIER) {
+                    in.slotWaits(true);
                 }
                 pc[warp]++;
             }

@@ -1,5 +1,7 @@
 package dev.gmac.gpu.timing;
 
+import dev.gmac.gpu.exec.IssueClass;
+import dev.gmac.gpu.exec.IssueRecord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,7 +9,9 @@ import java.util.List;
  * A synthetic functional model for timing tests: every warp runs the same straight-line program a fixed number
  * of times and then exits. Each {@link Op} names its class, registers, access size and a lane-address function,
  * so microbenchmark patterns (pointer chases, streams, strided shared accesses, dependent chains) can be driven
- * through the real {@link WarpExecutor} seam without a PTX front end.
+ * through the real {@link WarpExecutor} seam without a PTX front end. A {@link IssueClass#BARRIER} op is a CTA
+ * barrier with the functional model's rule: a warp waits until every live warp of its CTA has arrived; the last
+ * arrival wakes them all (itself included) through the {@link WarpWaker}.
  */
 final class TraceKernel implements WarpExecutor {
     /** The address lane {@code lane} of warp {@code warp} of CTA {@code cta} accesses in iteration {@code iter}. */
@@ -78,6 +82,10 @@ final class TraceKernel implements WarpExecutor {
     private final List<Integer> startOrder = new ArrayList<>();
     private final List<Integer> issueOrder = new ArrayList<>();
     private boolean recordIssueOrder;
+    private WarpWaker waker;
+    private final int[] arrived;
+    private final int[] live;
+    private final boolean[][] waiting;
 
     TraceKernel(List<Op> program, int iterations, int warpSize, int threadsPerCta, int ctaSlots) {
         this.program = program;
@@ -88,6 +96,14 @@ final class TraceKernel implements WarpExecutor {
         this.pc = new int[ctaSlots][warps];
         this.iter = new int[ctaSlots][warps];
         this.ctaOf = new int[ctaSlots];
+        this.arrived = new int[ctaSlots];
+        this.live = new int[ctaSlots];
+        this.waiting = new boolean[ctaSlots][warps];
+    }
+
+    @Override
+    public void onWake(WarpWaker w) {
+        this.waker = w;
     }
 
     /** Records the (cta * 1000 + warp) of every issued instruction. */
@@ -101,11 +117,14 @@ final class TraceKernel implements WarpExecutor {
         ctaOf[ctaSlot] = ctaId;
         java.util.Arrays.fill(pc[ctaSlot], 0);
         java.util.Arrays.fill(iter[ctaSlot], 0);
+        java.util.Arrays.fill(waiting[ctaSlot], false);
+        arrived[ctaSlot] = 0;
+        live[ctaSlot] = pc[ctaSlot].length;
         startOrder.add(ctaId);
     }
 
     @Override
-    public void decode(int ctaSlot, int warp, WarpInstruction out) {
+    public void decode(int ctaSlot, int warp, IssueRecord out) {
         if (iter[ctaSlot][warp] >= iterations) {
             out.decoded(program.size(), IssueClass.EXIT);
             return;
@@ -131,7 +150,7 @@ final class TraceKernel implements WarpExecutor {
     }
 
     @Override
-    public void execute(int ctaSlot, int warp, WarpInstruction inOut) {
+    public void execute(int ctaSlot, int warp, IssueRecord inOut) {
         int cta = ctaOf[ctaSlot];
         long existing = existingLanes(warp);
         if (recordIssueOrder) {
@@ -141,6 +160,10 @@ final class TraceKernel implements WarpExecutor {
             inOut.activeMask(existing);
             inOut.warpExited();
             countIssue(existing);
+            live[ctaSlot]--;
+            if (arrived[ctaSlot] > 0 && arrived[ctaSlot] == live[ctaSlot]) {
+                release(ctaSlot);
+            }
             return;
         }
         int p = pc[ctaSlot][warp];
@@ -157,11 +180,30 @@ final class TraceKernel implements WarpExecutor {
             }
         }
         countIssue(mask);
+        if (op.cls == IssueClass.BARRIER) {
+            waiting[ctaSlot][warp] = true;
+            arrived[ctaSlot]++;
+            if (arrived[ctaSlot] == live[ctaSlot]) {
+                release(ctaSlot);
+            } else {
+                inOut.slotWaits(true);
+            }
+        }
         if (p + 1 == program.size()) {
             pc[ctaSlot][warp] = 0;
             iter[ctaSlot][warp] = it + 1;
         } else {
             pc[ctaSlot][warp] = p + 1;
+        }
+    }
+
+    private void release(int ctaSlot) {
+        arrived[ctaSlot] = 0;
+        for (int w = 0; w < waiting[ctaSlot].length; w++) {
+            if (waiting[ctaSlot][w]) {
+                waiting[ctaSlot][w] = false;
+                waker.wake(ctaSlot, w, true);
+            }
         }
     }
 

@@ -56,6 +56,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "Extra JVM argument for the forks (repeatable), e.g. --jvm-arg=-Dgmac.fastPathRefresh=false.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
@@ -75,8 +78,12 @@ final class BenchCommand implements Callable<Integer> {
             }
             options.param(param.substring(0, eq), param.substring(eq + 1).split(","));
         }
-        if (!jvmArgs.isEmpty()) {
-            options.jvmArgsAppend(jvmArgs.toArray(new String[0]));
+        List<String> forkArgs = new ArrayList<>();
+        // the runtime settings given to this command reach the forks as system properties
+        GmacCommand.settings(spec).given().forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
+        forkArgs.addAll(jvmArgs);
+        if (!forkArgs.isEmpty()) {
+            options.jvmArgsAppend(forkArgs.toArray(new String[0]));
         }
         Runner runner = new Runner(options.build());
         if (list) {

@@ -4,7 +4,7 @@ import dev.gmac.api.Adsm;
 import dev.gmac.api.AdsmConfig;
 import dev.gmac.api.Protocol;
 import dev.gmac.api.SharedBuffer;
-import dev.gmac.samples.study.Units;
+import dev.gmac.gpu.config.ByteSize;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.BufferPoolMXBean;
@@ -52,7 +52,7 @@ public final class MemorySoakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        long bytes = Units.parseBytes(size);
+        long bytes = ByteSize.parse(size);
         if (cycles <= 0 || live <= 0 || samples <= 0 || bytes <= 0) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--cycles, --bytes, --live and --samples must be positive");

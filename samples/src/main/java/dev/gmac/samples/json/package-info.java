@@ -1,8 +1,8 @@
 /**
- * A small JSON reader and writer of our own for the CLI's specs and results: {@link dev.gmac.samples.json.Json}
- * parses text to plain Java values ({@code Map}, {@code List}, {@code String}, {@code BigDecimal},
- * {@code Boolean}, {@code null}) with line:column errors, and writes values back with a stable key order, proper
- * escaping and exact numbers (integers as integers, floating-point values as the shortest decimal that reads back
- * to the same value).
+ * The CLI's JSON, on Jackson: {@link dev.gmac.samples.json.Json} reads specs strictly (no duplicate keys, no
+ * trailing content, exact numbers, bounded number length and nesting) and writes results readably (two-space
+ * indentation, arrays of scalars on one line, floating-point values as the shortest decimal that reads back to the
+ * same value, non-finite values as strings). This package owns the Jackson configuration only; what a spec or a
+ * report means belongs to the packages that read or write it.
  */
 package dev.gmac.samples.json;

@@ -4,13 +4,15 @@ import dev.gmac.api.AdsmConfig;
 
 /**
  * One configuration a workload runs under: the variant, and the rolling-update parameters of ADSM paper §4.3 and
- * §5.2–5.3 (block size, rolling size). Batch- and lazy-update ignore both; the explicit baseline only takes the
- * cost model from the configuration.
+ * §5.2–5.3 (block size, rolling size), over a base runtime configuration (the runtime settings' other values:
+ * strictness, fault recovery, the software GPU). Batch- and lazy-update ignore block and rolling size; the
+ * explicit baseline only takes the cost model and the GPU from the configuration.
  *
  * @param blockSize coherence block size in bytes
  * @param rollingSize rolling size (dirty blocks allowed per allocation, the paper's adaptive setting)
+ * @param base the runtime configuration the variant, block and rolling size are applied to
  */
-public record RunSettings(Variant variant, long blockSize, int rollingSize) {
+public record RunSettings(Variant variant, long blockSize, int rollingSize, AdsmConfig base) {
     /** The study's default block size: the 4 KiB page, fine enough to show block granularity at small inputs. */
     public static final long DEFAULT_BLOCK_SIZE = 4 * 1024;
 
@@ -21,6 +23,14 @@ public record RunSettings(Variant variant, long blockSize, int rollingSize) {
         if (rollingSize <= 0) {
             throw new IllegalArgumentException("rolling size must be positive: " + rollingSize);
         }
+        if (base == null) {
+            throw new IllegalArgumentException("a base configuration is required");
+        }
+    }
+
+    /** Settings over the runtime's defaults. */
+    public RunSettings(Variant variant, long blockSize, int rollingSize) {
+        this(variant, blockSize, rollingSize, AdsmConfig.defaults());
     }
 
     /** The rolling size the runtime uses when none is given. */
@@ -30,12 +40,12 @@ public record RunSettings(Variant variant, long blockSize, int rollingSize) {
 
     /** These settings with another variant. */
     public RunSettings with(Variant other) {
-        return new RunSettings(other, blockSize, rollingSize);
+        return new RunSettings(other, blockSize, rollingSize, base);
     }
 
-    /** The runtime configuration: the defaults (cost model included) with this protocol, block and rolling size. */
+    /** The runtime configuration: the base (cost model included) with this protocol, block and rolling size. */
     public AdsmConfig config() {
-        AdsmConfig base = AdsmConfig.defaults().withBlockSize(blockSize).withRollingSize(rollingSize);
-        return variant.isExplicit() ? base : base.withProtocol(variant.protocol());
+        AdsmConfig c = base.withBlockSize(blockSize).withRollingSize(rollingSize);
+        return variant.isExplicit() ? c : c.withProtocol(variant.protocol());
     }
 }

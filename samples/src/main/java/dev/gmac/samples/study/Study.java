@@ -45,7 +45,7 @@ public final class Study {
                 runs.add(new PlannedRun(
                         w.name() + " " + v.label(),
                         problem,
-                        new RunSettings(v, o.blockSize(), o.rollingSize()),
+                        new RunSettings(v, o.blockSize(), o.rollingSize(), o.base()),
                         null,
                         null,
                         0));
@@ -60,7 +60,7 @@ public final class Study {
                 runs.add(new PlannedRun(
                         "figure 9 " + volume + " lazy",
                         problem,
-                        new RunSettings(Variant.LAZY, o.blockSize(), o.rollingSize()),
+                        new RunSettings(Variant.LAZY, o.blockSize(), o.rollingSize(), o.base()),
                         Figure.FIGURE_9,
                         "lazy",
                         side));
@@ -69,7 +69,7 @@ public final class Study {
                     runs.add(new PlannedRun(
                             "figure 9 " + volume + " " + series,
                             problem,
-                            new RunSettings(Variant.ROLLING, block, o.rollingSize()),
+                            new RunSettings(Variant.ROLLING, block, o.rollingSize(), o.base()),
                             Figure.FIGURE_9,
                             series,
                             side));
@@ -83,7 +83,7 @@ public final class Study {
                 runs.add(new PlannedRun(
                         "figure 11 block " + Units.bytes(block),
                         problem,
-                        new RunSettings(Variant.ROLLING, block, o.rollingSize()),
+                        new RunSettings(Variant.ROLLING, block, o.rollingSize(), o.base()),
                         Figure.FIGURE_11,
                         "rolling",
                         block));
@@ -96,7 +96,7 @@ public final class Study {
                     runs.add(new PlannedRun(
                             "figure 12 rolling size " + rolling + " block " + Units.bytes(block),
                             problem,
-                            new RunSettings(Variant.ROLLING, block, rolling),
+                            new RunSettings(Variant.ROLLING, block, rolling, o.base()),
                             Figure.FIGURE_12,
                             "rolling size " + rolling,
                             block));

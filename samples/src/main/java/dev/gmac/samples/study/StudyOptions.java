@@ -1,5 +1,6 @@
 package dev.gmac.samples.study;
 
+import dev.gmac.api.AdsmConfig;
 import java.util.List;
 
 /**
@@ -12,7 +13,14 @@ import java.util.List;
  * @param jobs how many runs may execute at the same time
  */
 public record StudyOptions(
-        Scale scale, long seed, List<Workload> workloads, long blockSize, int rollingSize, boolean sweeps, int jobs) {
+        Scale scale,
+        long seed,
+        List<Workload> workloads,
+        long blockSize,
+        int rollingSize,
+        boolean sweeps,
+        int jobs,
+        AdsmConfig base) {
     /** The seed the study uses unless told otherwise. */
     public static final long DEFAULT_SEED = 2010;
 
@@ -21,6 +29,21 @@ public record StudyOptions(
         if (jobs <= 0) {
             throw new IllegalArgumentException("jobs must be positive");
         }
+        if (base == null) {
+            throw new IllegalArgumentException("a base configuration is required");
+        }
+    }
+
+    /** Options over the runtime's default configuration. */
+    public StudyOptions(
+            Scale scale,
+            long seed,
+            List<Workload> workloads,
+            long blockSize,
+            int rollingSize,
+            boolean sweeps,
+            int jobs) {
+        this(scale, seed, workloads, blockSize, rollingSize, sweeps, jobs, AdsmConfig.defaults());
     }
 
     /** Every workload and sweep at a scale, with the default seed, block size and rolling size, one job. */

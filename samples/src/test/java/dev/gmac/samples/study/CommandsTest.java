@@ -3,8 +3,7 @@ package dev.gmac.samples.study;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.cli.study.RunCommand;
-import dev.gmac.samples.cli.study.StudyCommand;
+import dev.gmac.samples.cli.GmacCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -18,10 +17,14 @@ import picocli.CommandLine;
 class CommandsTest {
     private record Result(int exit, String out, String err) {}
 
-    private static Result execute(Object command, String... args) {
+    private static Result execute(String command, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cmd = new CommandLine(command);
+        CommandLine cmd = GmacCommand.commandLine();
+        String[] all = new String[args.length + 1];
+        all[0] = command;
+        System.arraycopy(args, 0, all, 1, args.length);
+        args = all;
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
         int exit = cmd.execute(args);
@@ -30,7 +33,7 @@ class CommandsTest {
 
     @Test
     void runPrintsOneRow() {
-        Result r = execute(new RunCommand(), "pns", "--scale", "test", "--protocol", "lazy", "--block-size", "64k");
+        Result r = execute("run", "pns", "--scale", "test", "--protocol", "lazy", "--block-size", "64k");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("pns ("), r.out());
         assertTrue(r.out().contains(" under lazy, block 64 KiB,"), r.out());
@@ -39,7 +42,7 @@ class CommandsTest {
 
     @Test
     void runPrintsJsonForTheBaselineToo() {
-        Result r = execute(new RunCommand(), "vecadd", "--scale", "TEST", "--protocol", "explicit", "--json");
+        Result r = execute("run", "vecadd", "--scale", "TEST", "--protocol", "explicit", "--json");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\"protocol\": \"explicit\""), r.out());
         assertTrue(r.out().contains("\"bytesToAccelerator\": 65536"), r.out());
@@ -47,11 +50,11 @@ class CommandsTest {
 
     @Test
     void runRejectsUnknownNames() {
-        Result r = execute(new RunCommand(), "nbody", "--scale", "test");
+        Result r = execute("run", "nbody", "--scale", "test");
         assertTrue(r.exit() != 0);
-        Result p = execute(new RunCommand(), "cp", "--scale", "test", "--protocol", "explicit", "--annotate");
+        Result p = execute("run", "cp", "--scale", "test", "--protocol", "explicit", "--annotate");
         assertTrue(p.exit() != 0);
-        Result s = execute(new RunCommand(), "cp", "--scale", "huge");
+        Result s = execute("run", "cp", "--scale", "huge");
         assertTrue(s.exit() != 0);
         assertTrue(s.err().contains("unknown scale 'huge' (expected test, default or full)"), s.err());
     }
@@ -59,15 +62,7 @@ class CommandsTest {
     @Test
     void studyPrintsJsonAndWritesEveryFile(@TempDir Path dir) throws Exception {
         Result r = execute(
-                new StudyCommand(),
-                "--scale",
-                "test",
-                "--only",
-                "cp,pns",
-                "--json",
-                "--out",
-                dir.toString(),
-                "--no-progress");
+                "study", "--scale", "test", "--only", "cp,pns", "--json", "--out", dir.toString(), "--no-progress");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("{\n  \"study\": {"), r.out());
         assertTrue(r.out().contains("\"rows\": ["), r.out());
@@ -82,7 +77,7 @@ class CommandsTest {
     @Test
     void studyPrintsTheTableByDefault(@TempDir Path dir) {
         Result r = execute(
-                new StudyCommand(),
+                "study",
                 "--scale",
                 "test",
                 "--only",

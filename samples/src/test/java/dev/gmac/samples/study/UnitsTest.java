@@ -1,7 +1,6 @@
 package dev.gmac.samples.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,19 +14,6 @@ class UnitsTest {
         assertEquals("32 MiB", Units.bytes(32L << 20));
         assertEquals("12.5 MiB", Units.bytes(25L << 19));
         assertEquals("4KiB", Units.compact(4096));
-    }
-
-    @Test
-    void parsesSizesWithAndWithoutUnits() {
-        assertEquals(4096, Units.parseBytes("4096"));
-        assertEquals(4096, Units.parseBytes("4k"));
-        assertEquals(4096, Units.parseBytes("4KiB"));
-        assertEquals(256 * 1024, Units.parseBytes("256 KB"));
-        assertEquals(32L << 20, Units.parseBytes("32MiB"));
-        assertEquals(1L << 30, Units.parseBytes("1g"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Units.parseBytes("4 furlongs"));
-        assertEquals("unknown unit 'furlongs' in '4 furlongs' (use B, KiB, MiB or GiB)", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Units.parseBytes("KiB"));
     }
 
     @Test

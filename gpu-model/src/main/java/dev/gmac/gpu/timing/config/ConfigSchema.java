@@ -1,5 +1,6 @@
 package dev.gmac.gpu.timing.config;
 
+import dev.gmac.gpu.config.ConfigKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

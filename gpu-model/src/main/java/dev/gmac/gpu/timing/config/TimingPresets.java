@@ -1,5 +1,6 @@
 package dev.gmac.gpu.timing.config;
 
+import dev.gmac.gpu.config.ConfigKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -86,7 +87,12 @@ public final class TimingPresets {
         if (NAMES.contains(nameOrPath)) {
             return build(PresetFile.parse(nameOrPath + SUFFIX, presetText(nameOrPath)), null, depth);
         }
-        Path p = Path.of(nameOrPath);
+        Path p;
+        try {
+            p = Path.of(nameOrPath);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw unknown(nameOrPath.replace('\0', '?'));
+        }
         if (relativeTo != null && !p.isAbsolute()) {
             p = relativeTo.resolveSibling(p);
         }
@@ -102,6 +108,9 @@ public final class TimingPresets {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw unknown(file.toString());
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new TimingConfigException(
+                    file.toString(), 0, List.of(file + ": the preset file is not UTF-8 text; save it as UTF-8"));
         } catch (IOException e) {
             throw new TimingConfigException(
                     file.toString(), 0, List.of(file + ": cannot read the preset file: " + e.getMessage()));

@@ -1,17 +1,17 @@
 package dev.gmac.gpu.timing.core;
 
 /**
- * One resident CTA: its warps and the state of its barrier (Fung thesis §2.3.1: the barrier is implemented in
- * the scoreboard and scheduler and releases a few cycles after the last warp arrives).
+ * One resident CTA of a core: its kernel and its warp slots (Fung thesis §2.3.1). Its barriers are the functional
+ * model's, which holds and wakes the warps.
  */
 final class CtaSlot {
     final int globalSlot;
     final WarpSlot[] warps;
     boolean active;
+    dev.gmac.gpu.timing.TimedKernel kernel;
     int ctaId;
     int warpCount;
     int liveWarps;
-    int arrived;
 
     CtaSlot(int globalSlot, int maxWarps) {
         this.globalSlot = globalSlot;

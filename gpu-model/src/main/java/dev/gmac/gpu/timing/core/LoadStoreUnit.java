@@ -1,7 +1,7 @@
 package dev.gmac.gpu.timing.core;
 
-import dev.gmac.gpu.timing.IssueClass;
-import dev.gmac.gpu.timing.WarpInstruction;
+import dev.gmac.gpu.exec.IssueClass;
+import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.config.L1Config;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.config.WritePolicy;
@@ -123,7 +123,7 @@ final class LoadStoreUnit implements MemoryClient {
     }
 
     /** Issues memory instruction {@code in} of warp {@code w} at {@code cycle}. */
-    void issue(WarpSlot w, WarpInstruction in, long cycle) {
+    void issue(WarpSlot w, IssueRecord in, long cycle) {
         IssueClass c = in.issueClass();
         int n = gatherLanes(w, in, c);
         if (c == IssueClass.MEM_SHARED) {
@@ -180,7 +180,7 @@ final class LoadStoreUnit implements MemoryClient {
         }
     }
 
-    private int gatherLanes(WarpSlot w, WarpInstruction in, IssueClass c) {
+    private int gatherLanes(WarpSlot w, IssueRecord in, IssueClass c) {
         long mask = in.memoryLanes();
         int n = 0;
         while (mask != 0) {

@@ -1,6 +1,6 @@
 package dev.gmac.gpu.timing.core;
 
-import dev.gmac.gpu.timing.WarpInstruction;
+import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.event.TimeBase;
 
 /**
@@ -8,14 +8,14 @@ import dev.gmac.gpu.timing.event.TimeBase;
  * destination registers become ready at the latest arrival. Pooled by the load/store unit.
  */
 final class PendingLoad {
-    private final int[] destinations = new int[WarpInstruction.MAX_DESTINATIONS];
+    private final int[] destinations = new int[IssueRecord.MAX_DESTINATIONS];
     private int destinationCount;
     private WarpSlot warp;
     private int generation;
     private int remaining;
     private long latestTick;
 
-    void start(WarpSlot w, WarpInstruction in, int segments) {
+    void start(WarpSlot w, IssueRecord in, int segments) {
         this.warp = w;
         this.generation = w.generation;
         this.remaining = segments;

@@ -1,7 +1,7 @@
 package dev.gmac.gpu.timing.core;
 
+import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.TimingException;
-import dev.gmac.gpu.timing.WarpInstruction;
 import java.util.Arrays;
 
 /**
@@ -44,7 +44,7 @@ public final class Scoreboard {
         return version;
     }
 
-    private int check(int register, WarpInstruction in) {
+    private int check(int register, IssueRecord in) {
         if (register < 0 || register >= size) {
             throw new TimingException("register id " + register + " of the instruction at pc "
                     + (in == null ? -1 : in.pc()) + " is outside the kernel's " + size
@@ -54,7 +54,7 @@ public final class Scoreboard {
     }
 
     /** The first cycle at which every source and destination of {@code in} is ready, or {@link #PENDING}. */
-    public long readyTime(WarpInstruction in) {
+    public long readyTime(IssueRecord in) {
         long t = 0;
         for (int i = 0, n = in.sourceCount(); i < n; i++) {
             t = Math.max(t, readyAt[check(in.source(i), in)]);

@@ -1,9 +1,10 @@
 package dev.gmac.gpu.timing.core;
 
-import dev.gmac.gpu.timing.IssueClass;
+import dev.gmac.gpu.exec.IssueClass;
+import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.KernelResources;
+import dev.gmac.gpu.timing.TimedKernel;
 import dev.gmac.gpu.timing.WarpExecutor;
-import dev.gmac.gpu.timing.WarpInstruction;
 import dev.gmac.gpu.timing.config.CoreConfig;
 import dev.gmac.gpu.timing.config.ScoreboardMode;
 import dev.gmac.gpu.timing.config.TimingConfig;
@@ -14,10 +15,13 @@ import dev.gmac.gpu.timing.stats.MemoryStall;
 import java.util.Arrays;
 
 /**
- * One SIMT core (Fung thesis §2.3.3, Figure 2.2): resident CTAs and their warps, per-warp instruction buffers
- * and scoreboards, {@code core.schedulers} warp schedulers, the ALU and SFU pipelines, the load/store unit, and
- * CTA barriers. Each cycle every scheduler may issue one instruction of one of its warps; the functional model
- * executes it at that moment (execute-at-issue, through {@link WarpExecutor}).
+ * One SIMT core (Fung thesis §2.3.3, Figure 2.2): resident CTAs (of any kernels that fit: CTA slots, warp slots,
+ * threads, registers and shared memory are accounted per CTA) and their warps, per-warp instruction buffers and
+ * scoreboards, {@code core.schedulers} warp schedulers, the ALU and SFU pipelines and the load/store unit. Each
+ * cycle every scheduler may issue one instruction of one of its warps; the functional model executes it at that
+ * moment (execute-at-issue, through the CTA's {@link WarpExecutor}). Barriers belong to the functional model: a
+ * warp that reports {@link IssueRecord#slotWaits()} is held until the functional model wakes it ({@link
+ * #wakeWarp}), {@code core.barrier.latency} cycles after a barrier's release.
  *
  * <p>Stepped only in cycles where something can happen: after a cycle without issue, the core computes the
  * next cycle at which any warp can become issuable (an instruction fetched, a result written back, a pipeline
@@ -39,16 +43,24 @@ public final class SimtCore implements IssueProbe {
     private final int[] gapClass;
     private final boolean warpScoreboard;
 
-    private WarpExecutor executor;
-    private CtaDispatcher dispatcher;
-    private KernelResources kernel;
-    private int warpsPerCta;
+    private CtaListener listener;
     private int residentCtas;
+    private int usedWarps;
+    private long usedThreads;
+    private long usedRegisters;
+    private long usedShared;
     private long ages;
     private long lastStep;
     private long nextActive = NEVER;
     private long lastExit;
-    private int finishedThisStep;
+    private final CtaSlot[] finishedThisStep;
+    private int finishedCount;
+
+    /** Told when a CTA of this core finished (the simulator forwards it to the agents). */
+    public interface CtaListener {
+        /** CTA {@code ctaId} of {@code kernel} finished on core {@code core} in {@code cycle}. */
+        void ctaFinished(int core, TimedKernel kernel, int ctaId, long cycle);
+    }
 
     // Per-cycle probe results.
     private long now;
@@ -77,6 +89,7 @@ public final class SimtCore implements IssueProbe {
                     1);
         }
         this.ctas = new CtaSlot[this.config.maxCtas()];
+        this.finishedThisStep = new CtaSlot[this.config.maxCtas()];
         for (int c = 0; c < ctas.length; c++) {
             ctas[c] = new CtaSlot(id * ctas.length + c, maxWarps);
         }
@@ -88,12 +101,9 @@ public final class SimtCore implements IssueProbe {
         memory.attach(id, ldst);
     }
 
-    /** Prepares for a kernel starting at {@code startCycle}; the L1 and constant cache start cold. */
-    public void beginKernel(KernelResources kernel, WarpExecutor executor, CtaDispatcher dispatcher, long startCycle) {
-        this.kernel = kernel;
-        this.executor = executor;
-        this.dispatcher = dispatcher;
-        this.warpsPerCta = kernel.warpsPerCta(config.warpSize());
+    /** Prepares for a run starting at {@code startCycle}; the L1 and constant cache start cold. */
+    public void beginRun(CtaListener listener, long startCycle) {
+        this.listener = listener;
         this.lastStep = startCycle - 1;
         this.lastExit = startCycle - 1;
         this.nextActive = NEVER;
@@ -128,8 +138,28 @@ public final class SimtCore implements IssueProbe {
         }
     }
 
-    /** Places CTA {@code ctaId} on this core; its warps may fetch from {@code cycle}. */
-    public void launchCta(int ctaId, long cycle) {
+    /**
+     * True when this core has room now for one more CTA of {@code kernel}: a free CTA slot, enough free warp
+     * slots, and threads, registers and shared memory left (threads and registers are allocated per whole warp,
+     * as {@link Occupancy} counts them).
+     */
+    public boolean canStart(KernelResources kernel) {
+        int warps = kernel.warpsPerCta(config.warpSize());
+        long threads = (long) warps * config.warpSize();
+        return residentCtas < ctas.length
+                && usedWarps + warps <= warps()
+                && usedThreads + threads <= config.maxThreads()
+                && usedRegisters + threads * kernel.registersPerThread() <= config.registers()
+                && usedShared + kernel.sharedBytesPerCta() <= config.sharedBytes();
+    }
+
+    private int warps() {
+        return warps.length;
+    }
+
+    /** Places CTA {@code ctaId} of {@code kernel} on this core; its warps may fetch from {@code cycle}. */
+    public void launchCta(TimedKernel kernel, int ctaId, long cycle) {
+        KernelResources res = kernel.resources();
         CtaSlot cta = null;
         for (CtaSlot c : ctas) {
             if (!c.active) {
@@ -137,15 +167,17 @@ public final class SimtCore implements IssueProbe {
                 break;
             }
         }
-        if (cta == null) {
-            throw new IllegalStateException("core " + id + " has no free CTA slot");
+        if (cta == null || !canStart(res)) {
+            throw new IllegalStateException("core " + id + " has no room for CTA " + ctaId + " of " + res.name());
         }
+        int warpsPerCta = res.warpsPerCta(config.warpSize());
+        long threads = (long) warpsPerCta * config.warpSize();
         cta.active = true;
+        cta.kernel = kernel;
         cta.ctaId = ctaId;
         cta.warpCount = warpsPerCta;
         cta.liveWarps = warpsPerCta;
-        cta.arrived = 0;
-        executor.startCta(ctaId, cta.globalSlot);
+        kernel.executor().startCta(ctaId, cta.globalSlot);
         int placed = 0;
         for (int w = 0; w < warps.length && placed < warpsPerCta; w++) {
             WarpSlot slot = warps[w];
@@ -161,17 +193,36 @@ public final class SimtCore implements IssueProbe {
             slot.atBarrier = false;
             slot.barrierRelease = 0;
             slot.pendingLoads = 0;
-            slot.scoreboard.reset(kernel.registerSlots());
+            slot.scoreboard.reset(res.registerSlots());
             slot.ibuffer.restart(cycle);
             cta.warps[placed++] = slot;
             schedulers[slot.scheduler].add(slot.index, slot.age);
         }
-        if (placed < warpsPerCta) {
-            throw new IllegalStateException("core " + id + " has no room for the warps of CTA " + ctaId);
-        }
         residentCtas++;
+        usedWarps += warpsPerCta;
+        usedThreads += threads;
+        usedRegisters += threads * res.registersPerThread();
+        usedShared += res.sharedBytesPerCta();
         counters.ctas++;
         wake(cycle);
+    }
+
+    /**
+     * The functional model woke warp {@code warp} of the CTA in local slot {@code localCta} at {@code cycle}: it
+     * may issue from {@code cycle + 1}, or {@code cycle + core.barrier.latency} after a barrier's release.
+     */
+    public void wakeWarp(int localCta, int warp, boolean barrier, long cycle) {
+        CtaSlot cta = ctas[localCta];
+        if (!cta.active || warp >= cta.warpCount) {
+            return;
+        }
+        WarpSlot w = cta.warps[warp];
+        if (w.active) {
+            // also the warp being issued right now (the last arriver at a barrier): it waits the latency too
+            w.atBarrier = false;
+            w.barrierRelease = Math.max(w.barrierRelease, barrier ? cycle + config.barrierLatency() : cycle + 1);
+            wake(Math.max(cycle + 1, lastStep + 1));
+        }
     }
 
     /** Simulates cycle {@code cycle}; the caller steps a core only when {@code nextActive() <= cycle}. */
@@ -185,7 +236,7 @@ public final class SimtCore implements IssueProbe {
         nextActive = NEVER;
         earliest = NEVER;
         boolean issued = false;
-        finishedThisStep = 0;
+        finishedCount = 0;
         for (int s = 0; s < schedulers.length; s++) {
             sawBlocked = false;
             sawMemoryWait = false;
@@ -200,8 +251,10 @@ public final class SimtCore implements IssueProbe {
             }
         }
         ldst.process(cycle);
-        for (int i = 0; i < finishedThisStep; i++) {
-            dispatcher.ctaFinished(this, cycle);
+        for (int i = 0; i < finishedCount; i++) {
+            CtaSlot c = finishedThisStep[i];
+            finishedThisStep[i] = null;
+            listener.ctaFinished(id, c.kernel, c.ctaId, cycle);
         }
         long next;
         if (issued || ldst.hasWork()) {
@@ -235,9 +288,9 @@ public final class SimtCore implements IssueProbe {
     @Override
     public boolean canIssue(int warpSlot) {
         WarpSlot w = warps[warpSlot];
-        WarpInstruction in = w.instruction;
+        IssueRecord in = w.instruction;
         if (!w.decoded) {
-            executor.decode(w.cta.globalSlot, w.warpInCta, in);
+            w.cta.kernel.executor().decode(w.cta.globalSlot, w.warpInCta, in);
             w.decoded = true;
             w.operandsVersion = -1;
         }
@@ -293,9 +346,9 @@ public final class SimtCore implements IssueProbe {
     }
 
     private void issue(WarpSlot w, long cycle) {
-        WarpInstruction in = w.instruction;
+        IssueRecord in = w.instruction;
         in.beginExecute();
-        executor.execute(w.cta.globalSlot, w.warpInCta, in);
+        w.cta.kernel.executor().execute(w.cta.globalSlot, w.warpInCta, in);
         w.decoded = false;
         int lanes = in.activeLanes();
         counters.slots[IssueSlot.laneBucket(lanes, config.warpSize())]++;
@@ -313,11 +366,11 @@ public final class SimtCore implements IssueProbe {
                 writeBack(w, in, cycle + config.branchLatency());
                 if (in.hasWarpExited()) {
                     retire(w, cycle);
+                } else if (in.slotWaits()) {
+                    w.atBarrier = true;
                 }
                 return;
             case BARRIER:
-                arriveAtBarrier(w, cycle);
-                break;
             case EXIT:
                 break;
             default:
@@ -328,34 +381,16 @@ public final class SimtCore implements IssueProbe {
             retire(w, cycle);
             return;
         }
+        if (in.slotWaits()) {
+            w.atBarrier = true; // held until the functional model wakes it (wakeWarp)
+        }
         w.ibuffer.issued(cycle);
     }
 
-    private static void writeBack(WarpSlot w, WarpInstruction in, long readyCycle) {
+    private static void writeBack(WarpSlot w, IssueRecord in, long readyCycle) {
         for (int i = 0; i < in.destinationCount(); i++) {
             w.scoreboard.markReady(in.destination(i), readyCycle);
         }
-    }
-
-    private void arriveAtBarrier(WarpSlot w, long cycle) {
-        CtaSlot cta = w.cta;
-        w.atBarrier = true;
-        cta.arrived++;
-        if (cta.arrived == cta.liveWarps) {
-            releaseBarrier(cta, cycle);
-        }
-    }
-
-    private void releaseBarrier(CtaSlot cta, long cycle) {
-        long release = cycle + config.barrierLatency();
-        for (int i = 0; i < cta.warpCount; i++) {
-            WarpSlot w = cta.warps[i];
-            if (w.active && w.atBarrier) {
-                w.atBarrier = false;
-                w.barrierRelease = release;
-            }
-        }
-        cta.arrived = 0;
     }
 
     private void retire(WarpSlot w, long cycle) {
@@ -366,12 +401,16 @@ public final class SimtCore implements IssueProbe {
         lastExit = Math.max(lastExit, cycle);
         cta.liveWarps--;
         if (cta.liveWarps == 0) {
+            KernelResources res = cta.kernel.resources();
+            long threads = (long) cta.warpCount * config.warpSize();
             cta.active = false;
             residentCtas--;
-            executor.finishCta(cta.globalSlot);
-            finishedThisStep++;
-        } else if (cta.arrived > 0 && cta.arrived == cta.liveWarps) {
-            releaseBarrier(cta, cycle);
+            usedWarps -= cta.warpCount;
+            usedThreads -= threads;
+            usedRegisters -= threads * res.registersPerThread();
+            usedShared -= res.sharedBytesPerCta();
+            cta.kernel.executor().finishCta(cta.globalSlot);
+            finishedThisStep[finishedCount++] = cta;
         }
     }
 

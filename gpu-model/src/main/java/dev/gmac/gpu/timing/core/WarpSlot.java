@@ -1,6 +1,6 @@
 package dev.gmac.gpu.timing.core;
 
-import dev.gmac.gpu.timing.WarpInstruction;
+import dev.gmac.gpu.exec.IssueRecord;
 
 /**
  * The hardware state of one warp slot of a core: its decoded next instruction, instruction buffer, scoreboard
@@ -10,7 +10,7 @@ import dev.gmac.gpu.timing.WarpInstruction;
 final class WarpSlot {
     final int index;
     final int scheduler;
-    final WarpInstruction instruction;
+    final IssueRecord instruction;
     final InstructionBuffer ibuffer;
     final Scoreboard scoreboard;
 
@@ -32,7 +32,7 @@ final class WarpSlot {
     WarpSlot(int index, int scheduler, int warpSize, int ibufferEntries, int fetchLatency, int registers) {
         this.index = index;
         this.scheduler = scheduler;
-        this.instruction = new WarpInstruction(warpSize);
+        this.instruction = new IssueRecord(warpSize);
         this.ibuffer = new InstructionBuffer(ibufferEntries, fetchLatency);
         this.scoreboard = new Scoreboard(registers);
     }

@@ -1,36 +1,37 @@
 package dev.gmac.gpu.timing.functional;
 
 import dev.gmac.gpu.exec.Cta;
+import dev.gmac.gpu.exec.DivergenceModel;
+import dev.gmac.gpu.exec.IssueClass;
 import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.exec.KernelLaunch;
-import dev.gmac.gpu.exec.SimtStack;
-import dev.gmac.gpu.exec.Warp;
 import dev.gmac.gpu.ptx.FunctionInfo;
 import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.Op;
 import dev.gmac.gpu.ptx.Program;
 import dev.gmac.gpu.ptx.StateSpace;
-import dev.gmac.gpu.timing.IssueClass;
 import dev.gmac.gpu.timing.KernelResources;
 import dev.gmac.gpu.timing.TimingException;
 import dev.gmac.gpu.timing.WarpExecutor;
-import dev.gmac.gpu.timing.WarpInstruction;
+import dev.gmac.gpu.timing.WarpWaker;
 
 /**
  * The PTX functional engine ({@code dev.gmac.gpu.exec}) as the timing model's {@link WarpExecutor}:
- * execute-at-issue over a prepared {@link KernelLaunch}, one warp instruction per {@link
- * KernelLaunch#issue(Warp, IssueRecord)}.
+ * execute-at-issue over a prepared {@link KernelLaunch}, which the timing model owns while it runs: CTAs start in
+ * the hardware slots the timing model's dispatcher chose ({@link KernelLaunch#startCta}), each issue runs one
+ * instruction of a warp slot's issue group ({@link KernelLaunch#issue}) into the timing model's own {@link
+ * IssueRecord}, and slots the functional side wakes (barriers, transactions) are reported through the {@link
+ * WarpWaker}.
  *
- * <p>Decode reads the instruction at the warp's SIMT-stack PC: its class from {@link Insn#cls}, its memory space
- * and opcode ({@code bar.sync} is a barrier; vote, shuffle and fences use the ALU; {@code exit} is an exit);
- * registers from {@link Insn#srcRegs} and {@link Insn#dstRegs}, plus the guard predicate as a source (predicate
- * {@code p} is register id {@code maxSlots + p}). Execute copies the functional model's {@link IssueRecord}:
- * the active mask (the SIMT stack's, as the functional statistics count it), the lanes whose guard held and
- * their addresses (shared, local, constant and parameter addresses as offsets in their space; a generic access
- * refines its class to the space it resolved to), and whether the warp has finished.
+ * <p>Decode reads the instruction at the slot's PC (from the CTA's divergence model): its class from {@link
+ * Insn#cls}, its memory space and opcode ({@code bar.sync} is a barrier; vote, shuffle and fences use the ALU;
+ * {@code exit} is an exit); registers from {@link Insn#srcRegs} and {@link Insn#dstRegs}, plus the guard
+ * predicate as a source (predicate {@code p} is register id {@code maxSlots + p}). After execute, addresses of
+ * shared, local, constant and parameter accesses are turned into offsets in their space, and a generic access
+ * refines its class to the space it resolved to.
  *
- * <p>Limits: warps are 32 lanes (the engine's); the return from a device function is decoded as a branch without
- * registers, since its target is known only once executed.
+ * <p>Limits: the return from a device function is decoded as a branch without registers, since its target is
+ * known only once executed.
  */
 public final class LaunchExecutor implements WarpExecutor {
     /** Parameter-space addresses are placed after the constant bank's 4 GiB window. */
@@ -38,23 +39,18 @@ public final class LaunchExecutor implements WarpExecutor {
 
     private final KernelLaunch launch;
     private final Insn[] code;
-    private final Warp[][] warpsBySlot;
-    private final IssueRecord record = new IssueRecord();
     private final int predicateBase;
     private final KernelResources resources;
 
     /**
      * @param launch             a launch prepared by {@code SoftwareGpu.prepare} and not yet run
-     * @param ctaSlots           {@link dev.gmac.gpu.timing.TimingSimulator#ctaSlots()}
-     * @param dynamicSharedBytes the launch's dynamic shared memory
      * @param registersPerThread registers per thread for occupancy, or 0 for the estimate of {@link
      *                           RegisterPressure} (the most PTX registers live at once)
      */
-    public LaunchExecutor(KernelLaunch launch, int ctaSlots, int dynamicSharedBytes, int registersPerThread) {
+    public LaunchExecutor(KernelLaunch launch, int registersPerThread) {
         this.launch = launch;
         Program program = launch.program();
         this.code = program.code();
-        this.warpsBySlot = new Warp[ctaSlots][];
         int maxSlots = 0;
         int maxPreds = 0;
         for (FunctionInfo f : program.functions()) {
@@ -62,20 +58,17 @@ public final class LaunchExecutor implements WarpExecutor {
             maxPreds = Math.max(maxPreds, f.preds);
         }
         this.predicateBase = maxSlots;
-        FunctionInfo kernel = program.function(launch.kernelName());
+        FunctionInfo kernel = launch.kernel();
         long ctas = launch.grid().count();
         if (ctas > Integer.MAX_VALUE) {
             throw new TimingException("kernel " + launch.kernelName() + ": grid of " + ctas + " CTAs is too large");
         }
-        int shared = dynamicSharedBytes > 0
-                ? program.dynamicSharedOffset() + dynamicSharedBytes
-                : program.staticSharedBytes();
         this.resources = new KernelResources(
                 launch.kernelName(),
                 (int) ctas,
                 (int) launch.block().count(),
                 registersPerThread > 0 ? registersPerThread : RegisterPressure.of(code, kernel),
-                shared,
+                launch.sharedBytesPerCta(),
                 Math.max(1, maxSlots + maxPreds));
     }
 
@@ -85,35 +78,26 @@ public final class LaunchExecutor implements WarpExecutor {
     }
 
     @Override
-    public void startCta(int ctaId, int ctaSlot) {
-        Cta cta = launch.dispatchCta();
-        if (cta == null) {
-            throw new TimingException("kernel " + launch.kernelName() + ": the functional model could not make CTA "
-                    + ctaId + " resident; build the SoftwareGpu with GpuConfig maxResidentCtas at least "
-                    + warpsBySlot.length);
-        }
-        long linear = cta.ctaId().x()
-                + (long) launch.grid().x()
-                        * (cta.ctaId().y()
-                                + (long) launch.grid().y() * cta.ctaId().z());
-        if (linear != ctaId) {
-            throw new TimingException("kernel " + launch.kernelName() + ": the functional model dispatched CTA "
-                    + linear + " where the timing model placed CTA " + ctaId);
-        }
-        warpsBySlot[ctaSlot] = cta.warps().toArray(new Warp[0]);
+    public void onWake(WarpWaker waker) {
+        launch.listener((cta, slot, barrier) -> waker.wake(cta.slot(), slot, barrier));
     }
 
     @Override
-    public void decode(int ctaSlot, int warp, WarpInstruction out) {
-        Warp w = warpsBySlot[ctaSlot][warp];
-        SimtStack stack = w.stack();
-        if (w.state() == Warp.DONE || stack.isEmpty()) {
+    public void startCta(int ctaId, int ctaSlot) {
+        launch.startCta(ctaId, ctaSlot);
+    }
+
+    @Override
+    public void decode(int ctaSlot, int warp, IssueRecord out) {
+        Cta cta = launch.cta(ctaSlot);
+        DivergenceModel dm = cta.simt();
+        if (dm.state(warp) == DivergenceModel.DONE) {
             out.decoded(-1, IssueClass.EXIT);
             return;
         }
-        int pc = stack.pc();
+        int pc = dm.pc(warp);
         Insn in = code[pc];
-        out.decoded(pc, classify(in, stack));
+        out.decoded(pc, classify(in, dm, warp));
         if (in.op == Op.RET_EXIT) {
             return;
         }
@@ -128,7 +112,7 @@ public final class LaunchExecutor implements WarpExecutor {
         }
     }
 
-    private static IssueClass classify(Insn in, SimtStack stack) {
+    private static IssueClass classify(Insn in, DivergenceModel dm, int warp) {
         switch (in.cls) {
             case ALU:
                 return IssueClass.ALU;
@@ -140,9 +124,9 @@ public final class LaunchExecutor implements WarpExecutor {
                 }
                 return spaceClass(in.space);
             case BARRIER:
-                return in.op == Op.BAR ? IssueClass.BARRIER : IssueClass.ALU;
+                return in.op == Op.BAR || in.op == Op.WARP_SYNC ? IssueClass.BARRIER : IssueClass.ALU;
             default:
-                if (in.op == Op.EXIT || in.op == Op.RET_EXIT && stack.frameDepth() == 0) {
+                if (in.op == Op.EXIT || in.op == Op.RET_EXIT && !dm.inCall(warp)) {
                     return IssueClass.EXIT;
                 }
                 return IssueClass.BRANCH;
@@ -164,48 +148,47 @@ public final class LaunchExecutor implements WarpExecutor {
     }
 
     @Override
-    public void execute(int ctaSlot, int warp, WarpInstruction out) {
-        Warp w = warpsBySlot[ctaSlot][warp];
-        launch.issue(w, record);
-        out.activeMask(record.insn == null ? 0 : record.activeMask & 0xFFFF_FFFFL);
-        if (out.isMemory()) {
-            copyAccesses(out);
+    public void execute(int ctaSlot, int warp, IssueRecord rec) {
+        launch.issue(launch.cta(ctaSlot), warp, rec);
+        if (rec.insn == null) {
+            rec.activeMask(0);
         }
-        if (w.state() == Warp.DONE) {
-            out.warpExited();
+        if (rec.isMemory()) {
+            placeAccesses(rec);
         }
     }
 
-    private void copyAccesses(WarpInstruction out) {
-        int space = record.space;
-        long lanes = record.addressMask & 0xFFFF_FFFFL;
-        out.accessMask(lanes);
+    /** Turns the recorded addresses into the timing model's address spaces and refines a generic access's class. */
+    private static void placeAccesses(IssueRecord rec) {
+        int space = rec.space;
+        long lanes = rec.addressMask();
+        rec.accessMask(lanes);
         if (space < 0 || lanes == 0) {
             return;
         }
-        IssueClass decoded = out.issueClass();
+        IssueClass decoded = rec.issueClass();
         IssueClass resolved =
                 decoded == IssueClass.ATOMIC && space == StateSpace.GLOBAL ? IssueClass.ATOMIC : spaceClass(space);
         if (resolved != decoded) {
-            out.resolvedClass(resolved);
+            rec.resolvedClass(resolved);
         }
-        boolean atomic = decoded == IssueClass.ATOMIC || record.insn.op == Op.ATOM;
-        out.memoryAccess(record.accessBytes, !record.writes || atomic, record.writes);
+        boolean atomic = decoded == IssueClass.ATOMIC || rec.insn.op == Op.ATOM;
+        rec.memoryAccess(rec.accessBytes(), !rec.writes || atomic, rec.writes);
         long window = space == StateSpace.GLOBAL ? 0 : StateSpace.window(space);
         long extra = space == StateSpace.PARAM ? PARAM_OFFSET : 0;
         while (lanes != 0) {
             int lane = Long.numberOfTrailingZeros(lanes);
             lanes &= lanes - 1;
-            long a = record.addresses[lane];
+            long a = rec.address(lane);
             if (space != StateSpace.GLOBAL && a >= StateSpace.SHARED_WINDOW) {
                 a -= window;
             }
-            out.laneAddress(lane, a + extra);
+            rec.laneAddress(lane, a + extra);
         }
     }
 
     @Override
     public void finishCta(int ctaSlot) {
-        warpsBySlot[ctaSlot] = null;
+        // the functional CTA finished when its last thread exited; its hardware slot is reused by startCta
     }
 }

@@ -1,18 +1,27 @@
 package dev.gmac.gpu.timing.functional;
 
 import dev.gmac.gpu.Dim3;
+import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
+import dev.gmac.gpu.exec.CglTm;
 import dev.gmac.gpu.exec.KernelLaunch;
 import dev.gmac.gpu.ptx.PtxModule;
+import dev.gmac.gpu.timing.Agent;
 import dev.gmac.gpu.timing.TimingException;
 import dev.gmac.gpu.timing.TimingSimulator;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Runs a PTX kernel on the software GPU under the timing model: the functional engine computes the results
- * (execute-at-issue) while a {@link TimingSimulator} decides when each warp instruction issues. Device memory
- * holds the same results as {@link SoftwareGpu#launch}; both sets of statistics are returned.
+ * Runs a PTX kernel on the software GPU under the timing model, which owns the launch: its CTA launch unit places
+ * the CTAs, its cores issue the warp instructions that the functional engine executes (execute-at-issue), and its
+ * agents (a TM model's lock or commit units) decide what the functional model must wait for. Device memory holds
+ * the same results as {@link SoftwareGpu#launch}; both sets of statistics are returned.
+ *
+ * <p>The launch's warp width is the preset's ({@code core.warpSize}: 32, or 64 for {@code apu8}); its divergence
+ * model and TM model come from the {@link LaunchOptions}, else from the device's configuration.
  */
 public final class TimedLaunch {
     /** Default watchdog: cycles after which a kernel is declared stuck. */
@@ -27,8 +36,7 @@ public final class TimedLaunch {
      * Launches {@code kernel} of {@code module} on {@code gpu} with timing from {@code timing}; arguments as
      * {@link SoftwareGpu#launch}.
      *
-     * @throws TimingException when the preset cannot run the engine's warps, the GPU's configuration holds too
-     *     few resident CTAs, a CTA does not fit in a core, or the kernel exceeds {@link #DEFAULT_CYCLE_LIMIT}
+     * @throws TimingException when a CTA does not fit in a core or the kernel exceeds {@link #DEFAULT_CYCLE_LIMIT}
      */
     public static Result run(
             SoftwareGpu gpu,
@@ -39,12 +47,24 @@ public final class TimedLaunch {
             Dim3 block,
             int dynamicSharedBytes,
             long... args) {
-        return run(gpu, timing, 0, DEFAULT_CYCLE_LIMIT, module, kernel, grid, block, dynamicSharedBytes, args);
+        return run(
+                gpu,
+                timing,
+                0,
+                DEFAULT_CYCLE_LIMIT,
+                module,
+                kernel,
+                grid,
+                block,
+                dynamicSharedBytes,
+                LaunchOptions.DEFAULTS,
+                args);
     }
 
     /**
      * As {@link #run(SoftwareGpu, TimingSimulator, PtxModule, String, Dim3, Dim3, int, long...)}, with the
-     * registers per thread used for occupancy (0: estimated from the kernel's register liveness) and a cycle limit.
+     * registers per thread used for occupancy (0: estimated from the kernel's register liveness), a cycle limit and
+     * per-launch options (a warp size, when given, must be the preset's).
      */
     public static Result run(
             SoftwareGpu gpu,
@@ -56,20 +76,22 @@ public final class TimedLaunch {
             Dim3 grid,
             Dim3 block,
             int dynamicSharedBytes,
+            LaunchOptions options,
             long... args) {
         String preset = timing.config().name();
-        if (timing.config().core().warpSize() != 32) {
-            throw new TimingException("preset " + preset + " has "
-                    + timing.config().core().warpSize() + "-lane warps; the PTX engine runs 32-lane warps");
+        int width = timing.config().core().warpSize();
+        if (options.warpSize() != 0 && options.warpSize() != width) {
+            throw new TimingException("preset " + preset + " has " + width + "-lane warps; a launch with "
+                    + options.warpSize() + "-lane warps cannot run on it (leave the warp size to the preset)");
         }
-        if (gpu.config().maxResidentCtas() < timing.ctaSlots()) {
-            throw new TimingException("preset " + preset + " can hold " + timing.ctaSlots()
-                    + " CTAs at once but the SoftwareGpu holds " + gpu.config().maxResidentCtas()
-                    + "; build it with GpuConfig.builder().maxResidentCtas(" + timing.ctaSlots() + ")");
+        KernelLaunch launch =
+                gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, options.withWarpSize(width), args);
+        LaunchExecutor executor = new LaunchExecutor(launch, registersPerThread);
+        List<Agent> agents = new ArrayList<>();
+        if (launch.tm() instanceof CglTm) {
+            agents.add(new CglLockUnit((CglTm) launch.tm(), timing.config()));
         }
-        KernelLaunch launch = gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, args);
-        LaunchExecutor executor = new LaunchExecutor(launch, timing.ctaSlots(), dynamicSharedBytes, registersPerThread);
-        KernelTimingStats stats = timing.run(executor.resources(), executor, cycleLimit);
+        KernelTimingStats stats = timing.run(executor.resources(), executor, agents, cycleLimit);
         return new Result(launch.stats(), stats);
     }
 }

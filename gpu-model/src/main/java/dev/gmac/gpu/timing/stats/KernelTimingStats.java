@@ -23,6 +23,7 @@ public final class KernelTimingStats {
     private final double peakDramBytesPerCycle;
     private final List<CoreTimingStats> cores;
     private final List<PartitionTimingStats> partitions;
+    private final Map<String, Long> agentCycles;
 
     /**
      * @param kernel                kernel name
@@ -36,6 +37,8 @@ public final class KernelTimingStats {
      * @param peakDramBytesPerCycle peak DRAM bandwidth of the GPU in bytes per core cycle
      * @param cores                 per-core statistics
      * @param partitions            per-partition statistics
+     * @param agentCycles           core cycles of work charged to each agent of the run (CTA dispatcher, control
+     *                              processors, TM units), by agent name
      */
     public KernelTimingStats(
             String kernel,
@@ -48,7 +51,8 @@ public final class KernelTimingStats {
             double coreMhz,
             double peakDramBytesPerCycle,
             List<CoreTimingStats> cores,
-            List<PartitionTimingStats> partitions) {
+            List<PartitionTimingStats> partitions,
+            Map<String, Long> agentCycles) {
         this.kernel = kernel;
         this.preset = preset;
         this.warpSize = warpSize;
@@ -60,6 +64,12 @@ public final class KernelTimingStats {
         this.peakDramBytesPerCycle = peakDramBytesPerCycle;
         this.cores = List.copyOf(cores);
         this.partitions = List.copyOf(partitions);
+        this.agentCycles = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(agentCycles));
+    }
+
+    /** Core cycles of work charged to each agent of the run, by name. */
+    public Map<String, Long> agentCycles() {
+        return agentCycles;
     }
 
     public String kernel() {
@@ -186,10 +196,12 @@ public final class KernelTimingStats {
         m.put("warpInstructions", warpInstructions());
         m.put("threadInstructions", threadInstructions());
         m.put("startCycle", startCycle);
+        m.put("warpSize", warpSize);
         Map<String, Object> occ = new LinkedHashMap<>();
         occ.put("ctasPerCore", ctasPerCore);
         occ.put("limitedBy", occupancyLimit);
         m.put("occupancy", occ);
+        m.put("agentCycles", agentCycles);
         long[] slots = new long[IssueSlot.COUNT];
         for (int i = 0; i < slots.length; i++) {
             slots[i] = slots(i);

@@ -3,9 +3,9 @@ package dev.gmac.gpu.timing.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.gmac.gpu.timing.IssueClass;
+import dev.gmac.gpu.exec.IssueClass;
+import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.timing.TimingException;
-import dev.gmac.gpu.timing.WarpInstruction;
 import dev.gmac.gpu.timing.config.PipelineConfig;
 import org.junit.jupiter.api.Test;
 
@@ -28,15 +28,15 @@ class PipelineUnitsTest {
     @Test
     void scoreboardTracksReadAfterWriteWriteAfterWriteAndPendingLoads() {
         Scoreboard sb = new Scoreboard(16);
-        WarpInstruction add = new WarpInstruction(32).decoded(0, IssueClass.ALU);
+        IssueRecord add = new IssueRecord(32).decoded(0, IssueClass.ALU);
         add.addDestination(8).addSource(6).addSource(7);
         assertEquals(0, sb.readyTime(add));
         sb.markPending(7); // ld r7, [r0] in flight
         assertEquals(Scoreboard.PENDING, sb.readyTime(add), "RAW on r7");
-        WarpInstruction mov = new WarpInstruction(32).decoded(1, IssueClass.ALU);
+        IssueRecord mov = new IssueRecord(32).decoded(1, IssueClass.ALU);
         mov.addDestination(7);
         assertEquals(Scoreboard.PENDING, sb.readyTime(mov), "WAW on r7");
-        WarpInstruction other = new WarpInstruction(32).decoded(2, IssueClass.ALU);
+        IssueRecord other = new IssueRecord(32).decoded(2, IssueClass.ALU);
         other.addDestination(9).addSource(1);
         assertEquals(0, sb.readyTime(other), "an independent instruction is ready");
         assertEquals(1, sb.pendingCount());
@@ -51,7 +51,7 @@ class PipelineUnitsTest {
     @Test
     void registerIdsOutsideTheDeclaredSlotsAreASeamError() {
         Scoreboard sb = new Scoreboard(4);
-        WarpInstruction bad = new WarpInstruction(32).decoded(42, IssueClass.ALU);
+        IssueRecord bad = new IssueRecord(32).decoded(42, IssueClass.ALU);
         bad.addSource(4);
         TimingException e = assertThrows(TimingException.class, () -> sb.readyTime(bad));
         assertEquals(

@@ -190,23 +190,57 @@ class TimedLaunchTest {
     }
 
     @Test
-    void presetsTheEngineCannotRunAreTypedErrors() {
+    void apu8RunsSixtyFourLaneWavefrontsWithTheResultsOfThirtyTwoLaneWarps() {
         TimingSimulator wide = new TimingSimulator(TimingPresets.load("apu8"));
-        try (SoftwareGpu gpu = gpu(wide)) {
+        int n = 1000;
+        float[] a = new float[n];
+        float[] b = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i * 0.5f;
+            b[i] = 3 - i;
+        }
+        float[] narrow;
+        try (SoftwareGpu gpu = new SoftwareGpu()) {
+            PtxModule m = gpu.loadResource("/ptx/vector_add.ptx");
+            long c = gpu.malloc(4L * n);
+            gpu.launch(m, "vector_add", Dim3.of(8), Dim3.of(128), 0, upload(gpu, a), upload(gpu, b), c, n);
+            narrow = floats(gpu, c, n);
+        }
+        try (SoftwareGpu gpu = new SoftwareGpu()) {
+            PtxModule m = gpu.loadResource("/ptx/vector_add.ptx");
+            long c = gpu.malloc(4L * n);
+            TimedLaunch.Result r = TimedLaunch.run(
+                    gpu, wide, m, "vector_add", Dim3.of(8), Dim3.of(128), 0, upload(gpu, a), upload(gpu, b), c, n);
+            assertArrayEquals(narrow, floats(gpu, c, n));
+            assertEquals(64, r.functional().warpSize());
+            assertEquals(64, r.timing().toMap().get("warpSize"));
+            assertTrue(r.timing().cycles() > 0);
+        }
+    }
+
+    @Test
+    void aWarpSizeThatIsNotThePresetsIsATypedError() {
+        TimingSimulator wide = new TimingSimulator(TimingPresets.load("apu8"));
+        try (SoftwareGpu gpu = new SoftwareGpu()) {
             PtxModule m = gpu.loadResource("/ptx/vector_add.ptx");
             TimingException e = assertThrows(
                     TimingException.class,
-                    () -> TimedLaunch.run(gpu, wide, m, "vector_add", Dim3.of(1), Dim3.of(32), 0, 0L, 0L, 0L, 0));
+                    () -> TimedLaunch.run(
+                            gpu,
+                            wide,
+                            0,
+                            TimedLaunch.DEFAULT_CYCLE_LIMIT,
+                            m,
+                            "vector_add",
+                            Dim3.of(1),
+                            Dim3.of(32),
+                            0,
+                            dev.gmac.gpu.LaunchOptions.DEFAULTS.withWarpSize(32),
+                            0L,
+                            0L,
+                            0L,
+                            0));
             assertTrue(e.getMessage().contains("64-lane warps"), e.getMessage());
-        }
-        TimingSimulator sim = new TimingSimulator(TimingPresets.load("fx5800"));
-        try (SoftwareGpu small =
-                new SoftwareGpu(GpuConfig.builder().maxResidentCtas(8).build())) {
-            PtxModule m = small.loadResource("/ptx/vector_add.ptx");
-            TimingException e = assertThrows(
-                    TimingException.class,
-                    () -> TimedLaunch.run(small, sim, m, "vector_add", Dim3.of(1), Dim3.of(32), 0, 0L, 0L, 0L, 0));
-            assertTrue(e.getMessage().contains("maxResidentCtas(240)"), e.getMessage());
         }
     }
 }

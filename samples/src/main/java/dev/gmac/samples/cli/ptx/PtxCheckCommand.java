@@ -6,6 +6,7 @@ import dev.gmac.gpu.ptx.ParamDecl;
 import dev.gmac.gpu.ptx.PtxCoverage;
 import dev.gmac.gpu.ptx.PtxException;
 import dev.gmac.gpu.ptx.PtxModule;
+import dev.gmac.samples.cli.GmacCommand;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -36,7 +37,7 @@ final class PtxCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String text = PtxFiles.read(file);
+        String text = InputFiles.readText(file, InputFiles.MAX_TEXT_BYTES);
         PrintWriter out = spec.commandLine().getOut();
         boolean allSupported = true;
         if (coverage) {
@@ -50,7 +51,7 @@ final class PtxCheckCommand implements Callable<Integer> {
             allSupported = cov.allSupported();
         }
         PtxModule module;
-        try (SoftwareGpu gpu = new SoftwareGpu()) {
+        try (SoftwareGpu gpu = new SoftwareGpu(GmacCommand.settings(spec).gpuConfig())) {
             module = gpu.load(text);
         } catch (PtxException e) {
             out.flush();

@@ -1,16 +1,18 @@
 package dev.gmac.samples.cli.study;
 
+import dev.gmac.api.config.ResolvedSettings;
+import dev.gmac.samples.cli.GmacCommand;
 import dev.gmac.samples.study.PreparedProblem;
 import dev.gmac.samples.study.RunRow;
 import dev.gmac.samples.study.RunSettings;
 import dev.gmac.samples.study.StudyRunner;
-import dev.gmac.samples.study.Units;
 import dev.gmac.samples.study.Variant;
 import dev.gmac.samples.study.Workload;
 import dev.gmac.samples.study.Workloads;
 import dev.gmac.samples.study.report.JsonReport;
 import dev.gmac.samples.study.report.ResultTable;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,20 +43,21 @@ public final class RunCommand implements Callable<Integer> {
     @Option(
             names = {"-p", "--protocol"},
             paramLabel = "P",
-            description = "batch, lazy, rolling, or explicit for the hand-placed copies (default: ${DEFAULT-VALUE}).")
-    String protocol = "rolling";
+            description = "batch, lazy, rolling, or explicit for the hand-placed copies (default: gmac.protocol,"
+                    + " rolling unless set).")
+    String protocol;
 
     @Option(
             names = {"-b", "--block-size"},
             paramLabel = "SIZE",
-            description = "Coherence block size, e.g. 4096, 4KiB, 1m (default: ${DEFAULT-VALUE}).")
-    String blockSize = "4KiB";
+            description = "Coherence block size, e.g. 4096, 4KiB, 1M (default: gmac.blockSize if set, else 4KiB).")
+    String blockSize;
 
     @Option(
             names = {"-r", "--rolling-size"},
             paramLabel = "N",
-            description = "Rolling size (default: the runtime's default).")
-    Integer rollingSize;
+            description = "Rolling size (default: gmac.rollingSize, 2 unless set).")
+    String rollingSize;
 
     @Option(names = "--annotate", description = "Pass each kernel call's write set to the runtime.")
     boolean annotate;
@@ -71,10 +74,14 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Workload w = Workloads.byName(workload);
+        ResolvedSettings runtime = GmacCommand.settings(spec);
+        String protocolName =
+                protocol != null ? protocol : runtime.protocol().name().toLowerCase(Locale.ROOT);
         RunSettings settings = new RunSettings(
-                Variant.of(protocol, annotate),
-                Units.parseBytes(blockSize),
-                rollingSize == null ? RunSettings.defaultRollingSize() : rollingSize);
+                Variant.of(protocolName, annotate),
+                SettingOptions.blockSize(blockSize, runtime, spec.commandLine()),
+                SettingOptions.rollingSize(rollingSize, runtime, spec.commandLine()),
+                runtime.adsmConfig());
         PreparedProblem problem = new PreparedProblem(w.problem(inputs.scale(full), inputs.seed()));
         RunRow row = StudyRunner.run(problem, settings);
         PrintWriter out = spec.commandLine().getOut();

@@ -1,17 +1,17 @@
 package dev.gmac.samples.cli.study;
 
-import dev.gmac.samples.study.RunSettings;
+import dev.gmac.api.config.ResolvedSettings;
+import dev.gmac.samples.cli.GmacCommand;
 import dev.gmac.samples.study.Study;
 import dev.gmac.samples.study.StudyOptions;
 import dev.gmac.samples.study.StudyProgress;
 import dev.gmac.samples.study.StudyResults;
-import dev.gmac.samples.study.Units;
 import dev.gmac.samples.study.Workloads;
 import dev.gmac.samples.study.report.CsvReport;
 import dev.gmac.samples.study.report.FigurePlots;
 import dev.gmac.samples.study.report.JsonReport;
-import dev.gmac.samples.study.report.ProgressBar;
 import dev.gmac.samples.study.report.ResultTable;
+import dev.gmac.samples.study.report.TerminalProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -70,14 +70,15 @@ public final class StudyCommand implements Callable<Integer> {
     @Option(
             names = "--block-size",
             paramLabel = "SIZE",
-            description = "Block size of the table's rolling-update runs, e.g. 4KiB, 256k (default: 4KiB).")
-    String blockSize = "4KiB";
+            description = "Block size of the table's rolling-update runs, e.g. 4KiB, 256K (default: gmac.blockSize if"
+                    + " set, else 4KiB).")
+    String blockSize;
 
     @Option(
             names = "--rolling-size",
             paramLabel = "N",
-            description = "Rolling size of the table's runs (default: the runtime's default).")
-    Integer rollingSize;
+            description = "Rolling size of the table's runs (default: gmac.rollingSize, 2 unless set).")
+    String rollingSize;
 
     @Option(names = "--no-sweeps", description = "Only the table; skip the sweeps of Figures 9, 11 and 12.")
     boolean noSweeps;
@@ -97,19 +98,25 @@ public final class StudyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (jobs < 1 || jobs > 256) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be from 1 to 256");
+        }
+        ResolvedSettings runtime = GmacCommand.settings(spec);
         StudyOptions options = new StudyOptions(
                 inputs.scale(full),
                 inputs.seed(),
                 only.isEmpty() ? Workloads.all() : Workloads.select(only),
-                Units.parseBytes(blockSize),
-                rollingSize == null ? RunSettings.defaultRollingSize() : rollingSize,
+                SettingOptions.blockSize(blockSize, runtime, spec.commandLine()),
+                SettingOptions.rollingSize(rollingSize, runtime, spec.commandLine()),
                 !noSweeps,
-                jobs);
+                jobs,
+                runtime.adsmConfig());
         if (options.workloads().isEmpty()) {
             throw new IllegalArgumentException("--only selected no workload (known: " + Workloads.namesList() + ")");
         }
+        Files.createDirectories(out); // before the runs: a folder that cannot be made fails fast, losing nothing
         Study study = new Study(options);
-        StudyProgress progress = noProgress ? StudyProgress.NONE : ProgressBar.forStandardError();
+        StudyProgress progress = noProgress ? StudyProgress.NONE : TerminalProgress.forStandardError();
         StudyResults results = study.run(progress);
 
         List<Path> written = new ArrayList<>(CsvReport.write(results, out));

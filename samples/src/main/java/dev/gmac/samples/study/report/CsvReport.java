@@ -4,23 +4,27 @@ import dev.gmac.samples.study.Figure;
 import dev.gmac.samples.study.RunRow;
 import dev.gmac.samples.study.StudyResults;
 import dev.gmac.samples.study.SweepPoint;
-import dev.gmac.samples.study.TransferCounts;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
- * The study's rows as CSV (RFC 4180, one header line, exact byte counts): {@code study.csv} for the table and
- * {@code figure9.csv}, {@code figure11.csv}, {@code figure12.csv} for the sweeps.
+ * The study's rows as CSV (Apache Commons CSV, RFC 4180 quoting, one header line, {@code \n} line ends, exact byte
+ * counts): {@code study.csv} for the table and {@code figure9.csv}, {@code figure11.csv}, {@code figure12.csv} for
+ * the sweeps. The columns are {@link ReportColumns#TABLE} and {@link ReportColumns#SWEEP}, the same keys as the
+ * JSON; a missing ratio is an empty field.
  */
 public final class CsvReport {
-    static final String RUN_COLUMNS = "workload,size,protocol,blockSize,rollingSize,bytesToAccelerator,bytesToHost,"
-            + "transfersToAccelerator,transfersToHost,readFaults,writeFaults,evictions,modelledSeconds,"
-            + "modelledSecondsToAccelerator,modelledSecondsToHost,threadInstructions";
+    private static final CSVFormat FORMAT =
+            CSVFormat.RFC4180.builder().setRecordSeparator('\n').get();
 
     private CsvReport() {}
 
@@ -44,71 +48,31 @@ public final class CsvReport {
         return file;
     }
 
-    /** The table: one line per workload and protocol, with the ratios to batch and to explicit copies. */
+    /** The table: one line per workload and variant. */
     public static String table(StudyResults results) {
-        StringBuilder out = new StringBuilder(RUN_COLUMNS).append(",relativeToBatch,relativeToExplicit\n");
+        List<ReportRow> rows = new ArrayList<>();
         for (RunRow r : results.rows()) {
-            out.append(runFields(r))
-                    .append(',')
-                    .append(number(results.relativeToBatch(r)))
-                    .append(',')
-                    .append(number(results.relativeToExplicit(r)))
-                    .append('\n');
+            rows.add(ReportRow.ofTable(results, r));
         }
-        return out.toString();
+        return csv(ReportColumns.TABLE, rows);
     }
 
-    /** A sweep: one line per point, with its series and x value first. */
+    /** A sweep: one line per point, with its figure, series and x value first. */
     public static String sweep(List<SweepPoint> points) {
-        StringBuilder out =
-                new StringBuilder("figure,series,x,").append(RUN_COLUMNS).append('\n');
-        for (SweepPoint p : points) {
-            out.append(p.figure().key())
-                    .append(',')
-                    .append(field(p.series()))
-                    .append(',')
-                    .append(p.x())
-                    .append(',')
-                    .append(runFields(p.run()))
-                    .append('\n');
+        return csv(ReportColumns.SWEEP, points.stream().map(ReportRow::ofSweep).toList());
+    }
+
+    private static String csv(List<ReportColumns.Column> columns, List<ReportRow> rows) {
+        StringWriter out = new StringWriter();
+        try (CSVPrinter printer = new CSVPrinter(out, FORMAT)) {
+            printer.printRecord(ReportColumns.keys(columns));
+            for (ReportRow row : rows) {
+                Map<String, Object> values = ReportColumns.values(columns, row);
+                printer.printRecord(values.values());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
         return out.toString();
-    }
-
-    static String runFields(RunRow r) {
-        TransferCounts c = r.counts();
-        return String.join(
-                ",",
-                field(r.workload()),
-                field(r.size()),
-                r.variant().label(),
-                Long.toString(r.settings().blockSize()),
-                Integer.toString(r.settings().rollingSize()),
-                Long.toString(c.bytesToAccelerator()),
-                Long.toString(c.bytesToHost()),
-                Long.toString(c.transfersToAccelerator()),
-                Long.toString(c.transfersToHost()),
-                Long.toString(c.readFaults()),
-                Long.toString(c.writeFaults()),
-                Long.toString(c.evictions()),
-                number(c.modelledSeconds()),
-                number(c.modelledSecondsToAccelerator()),
-                number(c.modelledSecondsToHost()),
-                Long.toString(r.threadInstructions()));
-    }
-
-    /** Quotes a text field when it holds a comma, quote or line break. */
-    static String field(String text) {
-        if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0) {
-            return text;
-        }
-        return '"' + text.replace("\"", "\"\"") + '"';
-    }
-
-    static String number(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return "";
-        }
-        return String.format(Locale.ROOT, "%.6g", value);
     }
 }

@@ -8,7 +8,6 @@ import dev.gmac.samples.study.RunRow;
 import dev.gmac.samples.study.StudyOptions;
 import dev.gmac.samples.study.StudyResults;
 import dev.gmac.samples.study.SweepPoint;
-import dev.gmac.samples.study.TransferCounts;
 import dev.gmac.samples.study.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,17 +20,15 @@ import java.util.Map;
  *
  * <pre>{@code
  * { "study":     { "scale", "seed", "blockSize", "rollingSize", "workloads" },
- *   "rows":      [ { "workload", "size", "protocol", "blockSize", "rollingSize", "bytesToAccelerator",
- *                    "bytesToHost", "transfers", "transfersToAccelerator", "transfersToHost", "readFaults",
- *                    "writeFaults", "evictions", "modelledSeconds", "modelledSecondsToAccelerator",
- *                    "modelledSecondsToHost", "threadInstructions", "relativeToBatch", "relativeToExplicit" } ],
+ *   "rows":      [ { ...the columns of ReportColumns.TABLE } ],
  *   "relations": [ { "claim", "workload", "holds", "detail" } ],
- *   "figure9":   [ { "series", "x", ...the row fields } ],
+ *   "figure9":   [ { ...the columns of ReportColumns.SWEEP } ],
  *   "figure11":  [ ... ],
  *   "figure12":  [ ... ] }
  * }</pre>
  *
- * Ratios that do not exist (no batch row, nothing moved by the baseline) are {@code null}.
+ * The rows have the CSV files' columns, by the same keys. Ratios that do not exist (no batch row, nothing moved by
+ * the baseline) are {@code null}.
  */
 public final class JsonReport {
     private JsonReport() {}
@@ -49,10 +46,7 @@ public final class JsonReport {
         doc.put("study", study);
         List<Object> rows = new ArrayList<>();
         for (RunRow r : results.rows()) {
-            Map<String, Object> row = run(r);
-            row.put("relativeToBatch", finiteOrNull(results.relativeToBatch(r)));
-            row.put("relativeToExplicit", finiteOrNull(results.relativeToExplicit(r)));
-            rows.add(row);
+            rows.add(ReportColumns.values(ReportColumns.TABLE, ReportRow.ofTable(results, r)));
         }
         doc.put("rows", rows);
         List<Object> relations = new ArrayList<>();
@@ -68,43 +62,11 @@ public final class JsonReport {
         for (Figure f : Figure.values()) {
             List<Object> points = new ArrayList<>();
             for (SweepPoint p : results.sweep(f)) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("series", p.series());
-                m.put("x", p.x());
-                m.putAll(run(p.run()));
-                points.add(m);
+                points.add(ReportColumns.values(ReportColumns.SWEEP, ReportRow.ofSweep(p)));
             }
             doc.put(f.key(), points);
         }
         return doc;
-    }
-
-    /** One run's fields, in the order of the CSV columns. */
-    public static Map<String, Object> run(RunRow r) {
-        TransferCounts c = r.counts();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workload", r.workload());
-        m.put("size", r.size());
-        m.put("protocol", r.variant().label());
-        m.put("blockSize", r.settings().blockSize());
-        m.put("rollingSize", r.settings().rollingSize());
-        m.put("bytesToAccelerator", c.bytesToAccelerator());
-        m.put("bytesToHost", c.bytesToHost());
-        m.put("transfers", c.transfers());
-        m.put("transfersToAccelerator", c.transfersToAccelerator());
-        m.put("transfersToHost", c.transfersToHost());
-        m.put("readFaults", c.readFaults());
-        m.put("writeFaults", c.writeFaults());
-        m.put("evictions", c.evictions());
-        m.put("modelledSeconds", c.modelledSeconds());
-        m.put("modelledSecondsToAccelerator", c.modelledSecondsToAccelerator());
-        m.put("modelledSecondsToHost", c.modelledSecondsToHost());
-        m.put("threadInstructions", r.threadInstructions());
-        return m;
-    }
-
-    private static Object finiteOrNull(double v) {
-        return Double.isFinite(v) ? v : null;
     }
 
     /** The document as JSON text. */
@@ -112,8 +74,8 @@ public final class JsonReport {
         return Json.writePretty(document(results));
     }
 
-    /** One run as JSON text (what {@code gmac run --json} prints). */
+    /** One run as JSON text (what {@code gmac run --json} prints): the columns of {@link ReportColumns#RUN}. */
     public static String toJson(RunRow row) {
-        return Json.writePretty(run(row));
+        return Json.writePretty(ReportColumns.values(ReportColumns.RUN, ReportRow.ofRun(row)));
     }
 }

@@ -23,19 +23,6 @@ import java.util.function.Function;
  * with explicit copies), the paper's relations checked on them, and one table per sweep (Figures 9, 11, 12).
  */
 public final class ResultTable {
-    private static final List<String> HEADERS = List.of(
-            "workload",
-            "protocol",
-            "to accel",
-            "to host",
-            "transfers",
-            "read faults",
-            "write faults",
-            "evictions",
-            "modelled",
-            "vs batch",
-            "vs explicit");
-
     private ResultTable() {}
 
     /** Everything: header, table, relations and sweeps. */
@@ -67,19 +54,24 @@ public final class ResultTable {
         return out.toString();
     }
 
-    /** The workload x protocol table. */
+    /** The workload x protocol table: the shown columns of {@link ReportColumns#TABLE}. */
     public static String table(StudyResults results) {
-        TextTable t = new TextTable(HEADERS, 2);
+        List<ReportColumns.Column> columns = ReportColumns.shown(ReportColumns.TABLE);
+        TextTable t =
+                new TextTable(columns.stream().map(ReportColumns.Column::header).toList(), 2);
         String previous = null;
         for (RunRow r : results.rows()) {
-            String workload = r.workload().equals(previous) ? "" : r.workload();
+            List<String> cells = cells(columns, ReportRow.ofTable(results, r));
+            if (r.workload().equals(previous)) {
+                cells.set(0, ""); // the workload is named once, on its first row
+            }
             previous = r.workload();
-            t.row(cells(workload, r, results.relativeToBatch(r), results.relativeToExplicit(r)));
+            t.row(cells);
         }
         return t.render();
     }
 
-    /** One run as a one-row table (for {@code gmac run}); no ratios, since there is nothing to compare with. */
+    /** One run as a one-row table (for {@code gmac run}): the shown columns of {@link ReportColumns#RUN}. */
     public static String single(RunRow row) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(
@@ -90,39 +82,22 @@ public final class ResultTable {
                 row.variant().label(),
                 Units.bytes(row.settings().blockSize()),
                 row.settings().rollingSize()));
-        List<String> headers = HEADERS.subList(0, HEADERS.size() - 2);
-        TextTable t = new TextTable(headers, 2);
-        t.row(cells(row.workload(), row, Double.NaN, Double.NaN).subList(0, headers.size()));
+        List<ReportColumns.Column> columns = ReportColumns.shown(ReportColumns.RUN);
+        TextTable t =
+                new TextTable(columns.stream().map(ReportColumns.Column::header).toList(), 2);
+        t.row(cells(columns, ReportRow.ofRun(row)));
         return out.append(t.render())
                 .append(String.format(
                         Locale.ROOT, "%nKernels: %,d simulated thread instructions.%n", row.threadInstructions()))
                 .toString();
     }
 
-    private static List<String> cells(String workload, RunRow r, double vsBatch, double vsExplicit) {
-        TransferCounts c = r.counts();
-        return List.of(
-                workload,
-                r.variant().label(),
-                Units.bytes(c.bytesToAccelerator()),
-                Units.bytes(c.bytesToHost()),
-                Long.toString(c.transfers()),
-                Long.toString(c.readFaults()),
-                Long.toString(c.writeFaults()),
-                Long.toString(c.evictions()),
-                Units.seconds(c.modelledSeconds()),
-                ratio(vsBatch),
-                ratio(vsExplicit));
-    }
-
-    static String ratio(double value) {
-        if (Double.isNaN(value)) {
-            return "-";
+    private static List<String> cells(List<ReportColumns.Column> columns, ReportRow row) {
+        List<String> cells = new ArrayList<>();
+        for (ReportColumns.Column c : columns) {
+            cells.add(ReportColumns.cell(c, row));
         }
-        if (Double.isInfinite(value)) {
-            return "inf";
-        }
-        return String.format(Locale.ROOT, value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.3f", value);
+        return cells;
     }
 
     /** The relations, one line each, failures marked. */

@@ -1,10 +1,10 @@
 package dev.gmac.samples.cli.ptx;
 
-import static dev.gmac.samples.cli.ptx.GmacRun.gmac;
+import static dev.gmac.samples.cli.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.json.Json;
+import dev.gmac.samples.cli.GmacRun;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -46,10 +46,8 @@ class PtxRunTimingTest {
         return p;
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> json(GmacRun r) {
-        assertEquals(0, r.exit(), r.err());
-        return (Map<String, Object>) Json.parse(r.out());
+        return r.json();
     }
 
     @SuppressWarnings("unchecked")

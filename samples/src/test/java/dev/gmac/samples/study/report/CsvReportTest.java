@@ -4,28 +4,80 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.samples.study.StudyFixtures;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CsvReportTest {
+    private static List<CSVRecord> records(String csv) throws Exception {
+        return CSVFormat.RFC4180.parse(new StringReader(csv)).getRecords();
+    }
+
     @Test
-    void tableHasAHeaderAndExactCounts() {
-        List<String> lines = CsvReport.table(StudyFixtures.results()).lines().toList();
+    void tableHasAHeaderAndExactCounts() throws Exception {
+        String csv = CsvReport.table(StudyFixtures.results());
+        assertEquals(-1, csv.indexOf('\r'), "\\n line ends");
+        List<CSVRecord> lines = records(csv);
         assertEquals(11, lines.size());
         assertEquals(
-                "workload,size,protocol,blockSize,rollingSize,bytesToAccelerator,bytesToHost,transfersToAccelerator,"
-                        + "transfersToHost,readFaults,writeFaults,evictions,modelledSeconds,"
-                        + "modelledSecondsToAccelerator,modelledSecondsToHost,threadInstructions,relativeToBatch,"
-                        + "relativeToExplicit",
-                lines.get(0));
-        assertTrue(lines.get(2).startsWith("stencil,tiny,lazy,4096,2,524288,262144,5,5,3,4,5,"), lines.get(2));
-        assertTrue(lines.get(2).endsWith(",1000,0.375000,2.99927"), lines.get(2));
+                List.of(
+                        "workload",
+                        "size",
+                        "protocol",
+                        "blockSize",
+                        "rollingSize",
+                        "bytesToAccelerator",
+                        "bytesToHost",
+                        "transfers",
+                        "transfersToAccelerator",
+                        "transfersToHost",
+                        "readFaults",
+                        "writeFaults",
+                        "evictions",
+                        "modelledSeconds",
+                        "modelledSecondsToAccelerator",
+                        "modelledSecondsToHost",
+                        "threadInstructions",
+                        "relativeToBatch",
+                        "relativeToExplicit"),
+                lines.get(0).toList());
+        assertTrue(
+                csv.lines().toList().get(2).startsWith("stencil,tiny,lazy,4096,2,524288,262144,10,5,5,3,4,5,"),
+                csv.lines().toList().get(2));
+        assertEquals("0.375", lines.get(2).get(17));
         // Fields with commas are quoted; missing ratios are empty.
-        assertTrue(lines.get(8).startsWith("\"w, with comma\",tiny,rolling,"), lines.get(8));
-        assertTrue(lines.get(8).endsWith(",1.00000,"), lines.get(8));
+        assertTrue(csv.lines().toList().get(8).startsWith("\"w, with comma\",tiny,rolling,"), csv);
+        assertEquals("w, with comma", lines.get(8).get(0));
+        assertEquals("", lines.get(8).get(18));
+    }
+
+    @Test
+    void csvAndJsonHaveTheSameColumns() throws Exception {
+        List<CSVRecord> csv = records(CsvReport.table(StudyFixtures.results()));
+        Map<String, Object> doc = JsonReport.document(StudyFixtures.results());
+        Map<?, ?> row = (Map<?, ?>) ((List<?>) doc.get("rows")).get(1);
+        assertEquals(
+                csv.get(0).toList(),
+                List.copyOf(row.keySet().stream().map(String::valueOf).toList()));
+        for (int i = 0; i < csv.get(0).size(); i++) { // the same values, field by field
+            Object json = row.get(csv.get(0).get(i));
+            assertEquals(
+                    json == null ? "" : String.valueOf(json),
+                    csv.get(2).get(i),
+                    csv.get(0).get(i));
+        }
+        Map<?, ?> point = (Map<?, ?>) ((List<?>) doc.get("figure9")).get(0);
+        List<CSVRecord> sweep =
+                records(CsvReport.sweep(StudyFixtures.results().sweep(dev.gmac.samples.study.Figure.FIGURE_9)));
+        assertEquals(
+                sweep.get(0).toList(),
+                List.copyOf(point.keySet().stream().map(String::valueOf).toList()));
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.json.Json;
+import dev.gmac.samples.json.PlainJson;
 import dev.gmac.samples.study.StudyFixtures;
 import dev.gmac.samples.study.StudyResults;
 import java.math.BigDecimal;
@@ -57,7 +57,7 @@ class JsonReportTest {
     @Test
     void textParsesBackToTheDocument() {
         StudyResults results = StudyFixtures.results();
-        Object parsed = Json.parse(JsonReport.toJson(results));
+        Object parsed = PlainJson.parse(JsonReport.toJson(results));
         Map<?, ?> doc = (Map<?, ?>) parsed;
         assertEquals(JsonReport.document(results).keySet(), doc.keySet());
         Map<?, ?> lazy = (Map<?, ?>) ((List<?>) doc.get("rows")).get(1);

@@ -69,10 +69,10 @@ class ResultTableTest {
 
     @Test
     void ratiosPrintWithSensiblePrecision() {
-        assertEquals("-", ResultTable.ratio(Double.NaN));
-        assertEquals("inf", ResultTable.ratio(Double.POSITIVE_INFINITY));
-        assertEquals("0.125", ResultTable.ratio(0.125));
-        assertEquals("12.5", ResultTable.ratio(12.5));
-        assertEquals("1250", ResultTable.ratio(1250));
+        assertEquals("-", ReportColumns.ratio(Double.NaN));
+        assertEquals("inf", ReportColumns.ratio(Double.POSITIVE_INFINITY));
+        assertEquals("0.125", ReportColumns.ratio(0.125));
+        assertEquals("12.5", ReportColumns.ratio(12.5));
+        assertEquals("1250", ReportColumns.ratio(1250.0));
     }
 }

@@ -1,4 +1,4 @@
-package dev.gmac.gpu.timing;
+package dev.gmac.gpu.exec;
 
 /**
  * The class of a warp instruction as the timing model issues it: which pipeline takes it and, for memory

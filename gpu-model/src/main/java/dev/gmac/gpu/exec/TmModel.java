@@ -1,0 +1,45 @@
+package dev.gmac.gpu.exec;
+
+import dev.gmac.gpu.ptx.Insn;
+
+/**
+ * A transactional-memory model: the seam where a TM design plugs into the engine (Fung thesis Ch4-6: the serial
+ * baseline, Ideal TM, Kilo TM, WarpTM, temporal conflict detection; GPU-LocalTM). One instance serves one launch
+ * ({@link TmModels#create}); the launch's {@link MemoryPort} sends it every access that a lane inside a
+ * transaction makes, and the {@link DivergenceModel}'s transactional stack ({@link TxScope}) asks it to admit lanes
+ * at each attempt and to decide each commit.
+ *
+ * <p>A model may decide later than asked (a lock granted after an interconnect round trip, a commit outcome from
+ * the timing model's commit units): {@link #begin} then returns 0 and {@link #commit} false, and the model calls
+ * {@link TxScope#wake()} once it knows, after which the engine asks again. This is how the timing model reports
+ * back to the functional model: a lazy TM's result may depend on timing.
+ */
+public interface TmModel {
+    /** The model's name, as {@link TmModels} knows it. */
+    String name();
+
+    /** Called once, before the launch runs. */
+    void attach(KernelLaunch launch);
+
+    /**
+     * Lanes {@code lanes} of {@code scope}'s group start an attempt (the first, or a retry). Returns the lanes
+     * admitted now (a subset); the others stay in R. Returning 0 makes the group wait for {@link TxScope#wake()}.
+     */
+    long begin(TxScope scope, long lanes);
+
+    /** A transactional load of {@code size} bytes by {@code lane} of {@code w} (space-relative address). */
+    long load(TxScope scope, Warp w, int lane, Insn in, int space, long addr, int size);
+
+    /** A transactional store. */
+    void store(TxScope scope, Warp w, int lane, Insn in, int space, long addr, int size, long value);
+
+    /** A transactional atomic; returns the old value. */
+    long atomic(TxScope scope, Warp w, int lane, Insn in, int space, long addr, long b, long c);
+
+    /**
+     * Lanes {@code lanes} (the running lanes) reached {@code tx.commit}. Returns true with {@link
+     * TxScope#committed(long)} set when the outcome is known, or false when the group must wait for {@link
+     * TxScope#wake()}.
+     */
+    boolean commit(TxScope scope, long lanes);
+}

@@ -1,0 +1,34 @@
+package dev.gmac.gpu.exec;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The transactional-memory models the engine knows, by name: {@code cgl} (every transaction under one global lock,
+ * the thesis's serial baseline; {@link CglTm}). A launch with transactions creates one instance.
+ */
+public final class TmModels {
+    private static final Map<String, Supplier<TmModel>> MODELS = Map.of("cgl", CglTm::new);
+
+    private TmModels() {}
+
+    /** The known names, in a stable order. */
+    public static List<String> names() {
+        return List.of("cgl");
+    }
+
+    /** Throws an {@link IllegalArgumentException} naming the known models when {@code name} is not one. */
+    public static void check(String name) {
+        if (name == null || !MODELS.containsKey(name)) {
+            throw new IllegalArgumentException(
+                    "unknown transactional-memory model '" + name + "'; known: " + String.join(", ", names()));
+        }
+    }
+
+    /** A fresh model named {@code name}. */
+    public static TmModel create(String name) {
+        check(name);
+        return MODELS.get(name).get();
+    }
+}

@@ -1,0 +1,12 @@
+package dev.gmac.gpu.timing;
+
+/**
+ * How a functional model tells the timing model that a waiting warp slot may issue again: a CTA barrier released
+ * it, or a transactional-memory model decided for it. The functional model owns the barrier (one implementation
+ * for both models); the timing model adds the barrier's release latency.
+ */
+@FunctionalInterface
+public interface WarpWaker {
+    /** Warp slot {@code warp} of the CTA in hardware slot {@code ctaSlot} may issue again. */
+    void wake(int ctaSlot, int warp, boolean barrier);
+}
