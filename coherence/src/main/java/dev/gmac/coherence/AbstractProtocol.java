@@ -284,6 +284,23 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     }
 
     @Override
+    public void unchangedByKernel(SharedObject object, boolean[] validAtCall, java.util.BitSet written) {
+        // The host copy of such a block is the call's data (the host cannot touch an object a kernel in flight
+        // may write, and the release sent its dirty bytes), and the accelerator copy still equals it.
+        int after = stateAfterFetch();
+        for (int block = 0; block < validAtCall.length; block++) {
+            if (validAtCall[block]
+                    && !written.get(block)
+                    && object.blocks.ranges(block) == null
+                    && object.blocks.cas(block, BlockTable.INVALID, after)) {
+                if (after == BlockTable.DIRTY) {
+                    becameDirty(object, block, false);
+                }
+            }
+        }
+    }
+
+    @Override
     public void kernelFailed(SharedObject object, boolean[] validAtCall, BlockRanges[] rangesAtCall) {
         for (int block = 0; block < validAtCall.length; block++) {
             BlockRanges partial = rangesAtCall == null ? null : rangesAtCall[block];

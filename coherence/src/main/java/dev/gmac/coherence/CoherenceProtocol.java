@@ -98,6 +98,13 @@ public interface CoherenceProtocol {
     void kernelReturned();
 
     /**
+     * At the sync of a call whose accelerator tracked its writes: the blocks of {@code object} that were wholly
+     * valid on the host at the call ({@code validAtCall}) and that the kernel did not write ({@code written})
+     * become valid again instead of staying invalid (device-side dirty tracking, decision 0116).
+     */
+    void unchangedByKernel(SharedObject object, boolean[] validAtCall, java.util.BitSet written);
+
+    /**
      * The kernel of a call failed. Put the host copies that were valid at the call back into use (they hold
      * the call's data; the accelerator copies may be half written): mark them dirty.
      *

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
@@ -238,6 +239,7 @@ public final class ExecutionContext {
             }
             KernelCheckpoint checkpoint =
                     KernelCheckpoint.capture(writtenList, manager.config().kernelFaultRecovery(), transfers);
+            Map<SharedObject, boolean[]> validAtCall = kernel.tracksDeviceWrites() ? hostValid(writtenList) : null;
             for (AbstractProtocol protocol : protocols.values()) {
                 protocol.kernelStarting();
             }
@@ -253,7 +255,8 @@ public final class ExecutionContext {
             timeline.awaitEvictions(); // the kernel reads what eager evictions were still sending
             double start = timeline.launched();
             Future<?> done = manager.submitKernel(kernel);
-            inFlight = new InFlightCall(releasedList, released, written, writtenList, checkpoint, done, kernel, start);
+            inFlight = new InFlightCall(
+                    releasedList, released, written, writtenList, checkpoint, done, kernel, start, validAtCall);
         } finally {
             timeline.exit();
             callLock.unlock();
@@ -269,6 +272,20 @@ public final class ExecutionContext {
                     object + " belongs to " + object.owner() + ", not to " + this + ", which makes the call: hand it"
                             + " over first (adopt), or make the call from its context");
         }
+    }
+
+    /** Which blocks of each object are wholly valid on the host, for device-side dirty tracking. */
+    private static Map<SharedObject, boolean[]> hostValid(List<SharedObject> objects) {
+        Map<SharedObject, boolean[]> valid = new IdentityHashMap<>();
+        for (SharedObject object : objects) {
+            boolean[] whole = new boolean[object.blockCount()];
+            for (int block = 0; block < whole.length; block++) {
+                AbstractProtocol.stableState(object, block);
+                whole[block] = object.hostValidWhole(block);
+            }
+            valid.put(object, whole);
+        }
+        return valid;
     }
 
     private static Set<SharedObject> identitySet() {
@@ -306,6 +323,14 @@ public final class ExecutionContext {
             timeline.kernelEnded(call.start, failure == null ? call.kernel.modelledSeconds() : 0);
             try {
                 if (failure == null) {
+                    if (call.validAtCall != null) {
+                        for (Map.Entry<SharedObject, boolean[]> entry : call.validAtCall.entrySet()) {
+                            java.util.BitSet wrote = call.kernel.writtenBlocks(entry.getKey());
+                            if (wrote != null && !entry.getKey().isFreed()) {
+                                entry.getKey().protocol().unchangedByKernel(entry.getKey(), entry.getValue(), wrote);
+                            }
+                        }
+                    }
                     for (SharedObject object : call.releasedList) {
                         if (!object.isFreed()) {
                             object.protocol().acquire(object, call.written.contains(object));
@@ -531,6 +556,9 @@ public final class ExecutionContext {
         final KernelCheckpoint checkpoint;
         final KernelTask kernel;
         final double start;
+        /** Blocks wholly valid on the host at the call, per object the kernel may write; null untracked. */
+        final Map<SharedObject, boolean[]> validAtCall;
+
         private final Future<?> done;
 
         InFlightCall(
@@ -541,7 +569,8 @@ public final class ExecutionContext {
                 KernelCheckpoint checkpoint,
                 Future<?> done,
                 KernelTask kernel,
-                double start) {
+                double start,
+                Map<SharedObject, boolean[]> validAtCall) {
             this.releasedList = releasedList;
             this.released = released;
             this.written = written;
@@ -550,6 +579,7 @@ public final class ExecutionContext {
             this.done = done;
             this.kernel = kernel;
             this.start = start;
+            this.validAtCall = validAtCall;
         }
 
         /** Waits for the kernel (not interruptibly; the interrupt is kept); returns its failure or null. */

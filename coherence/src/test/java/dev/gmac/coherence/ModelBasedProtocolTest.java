@@ -450,23 +450,56 @@ class ModelBasedProtocolTest {
             for (Obj obj : reached) {
                 reach.add(obj.object);
             }
-            KernelTask kernel = () -> {
-                List<byte[]> snapshot = new ArrayList<>();
-                for (SharedObject in : ins) {
-                    byte[] bytes = new byte[(int) in.byteSize()];
-                    device.view(in.deviceAddress(), bytes.length).get(0, bytes);
-                    snapshot.add(bytes);
-                }
-                for (SharedObject out : outs) {
-                    ByteBuffer memory = device.view(out.deviceAddress(), (int) out.byteSize());
-                    for (int j = 0; j < memory.capacity(); j++) {
-                        memory.put(
-                                j,
-                                failing && j < memory.capacity() / 2 ? 0x5A : kernelByte(memory.get(j), j, snapshot));
+            // Device-side dirty tracking (decision 0116): a tracked kernel writes only some blocks of each output
+            // and reports them; the sync must invalidate those and keep the rest.
+            boolean tracked = random.nextInt(3) == 0;
+            java.util.IdentityHashMap<SharedObject, java.util.BitSet> wroteBlocks = new java.util.IdentityHashMap<>();
+            for (SharedObject out : outs) {
+                java.util.BitSet blocks = new java.util.BitSet();
+                for (int b = 0; b < out.blockCount(); b++) {
+                    if (!tracked || random.nextBoolean()) {
+                        blocks.set(b);
                     }
                 }
-                if (failing) {
-                    throw new IllegalStateException("kernel fault: thread 3 out of bounds (test)");
+                wroteBlocks.put(out, blocks);
+            }
+            if (tracked) {
+                log("  tracked, writes blocks " + wroteBlocks.values());
+            }
+            KernelTask kernel = new KernelTask() {
+                @Override
+                public void run() {
+                    List<byte[]> snapshot = new ArrayList<>();
+                    for (SharedObject in : ins) {
+                        byte[] bytes = new byte[(int) in.byteSize()];
+                        device.view(in.deviceAddress(), bytes.length).get(0, bytes);
+                        snapshot.add(bytes);
+                    }
+                    for (SharedObject out : outs) {
+                        ByteBuffer memory = device.view(out.deviceAddress(), (int) out.byteSize());
+                        java.util.BitSet blocks = wroteBlocks.get(out);
+                        for (int j = 0; j < memory.capacity(); j++) {
+                            if (failing && j < memory.capacity() / 2) {
+                                memory.put(j, (byte) 0x5A);
+                            } else if (blocks.get(j / out.blockSize())) {
+                                memory.put(j, kernelByte(memory.get(j), j, snapshot));
+                            }
+                        }
+                    }
+                    if (failing) {
+                        throw new IllegalStateException("kernel fault: thread 3 out of bounds (test)");
+                    }
+                }
+
+                @Override
+                public boolean tracksDeviceWrites() {
+                    return tracked;
+                }
+
+                @Override
+                public java.util.BitSet writtenBlocks(SharedObject object) {
+                    java.util.BitSet blocks = wroteBlocks.get(object);
+                    return blocks == null ? new java.util.BitSet() : blocks;
                 }
             };
             context.call(
@@ -482,8 +515,11 @@ class ModelBasedProtocolTest {
                     snapshot.add(in.model.clone());
                 }
                 for (Obj out : outputs) {
+                    java.util.BitSet blocks = wroteBlocks.get(out.object);
                     for (int j = 0; j < out.model.length; j++) {
-                        out.model[j] = kernelByte(out.model[j], j, snapshot);
+                        if (blocks.get(j / out.object.blockSize())) {
+                            out.model[j] = kernelByte(out.model[j], j, snapshot);
+                        }
                     }
                 }
             }

@@ -2,13 +2,14 @@ package dev.gmac.api;
 
 import dev.gmac.coherence.CoherenceException;
 import dev.gmac.coherence.ExecutionContext;
+import dev.gmac.coherence.KernelTask;
 import dev.gmac.coherence.Reach;
 import dev.gmac.coherence.SharedMemoryManager;
 import dev.gmac.coherence.SharedObject;
 import dev.gmac.coherence.WriteScope;
+import dev.gmac.gpu.AccessGuard;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
-import dev.gmac.coherence.KernelTask;
 import dev.gmac.gpu.cfg.ParamAccess;
 import dev.gmac.gpu.ptx.KernelSignature;
 import dev.gmac.gpu.ptx.PtxModule;
@@ -456,7 +457,25 @@ public final class Adsm implements AutoCloseable {
         }
         Reach reach = reachesWholeContext ? Reach.wholeContext() : Reach.of(new ArrayList<>(reached));
         try {
-            caller.context().call(reach, scope, new Launch(kernel, grid, block, dynamicSharedBytes, raw));
+            caller.context()
+                    .call(
+                            reach,
+                            scope,
+                            new Launch(
+                                    kernel,
+                                    grid,
+                                    block,
+                                    dynamicSharedBytes,
+                                    raw,
+                                    config.checkReach() || config.deviceDirtyTracking()
+                                            ? new CallGuard(
+                                                    manager,
+                                                    caller.context(),
+                                                    reach,
+                                                    scope,
+                                                    config.checkReach(),
+                                                    config.deviceDirtyTracking())
+                                            : null));
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
         }
@@ -492,20 +511,43 @@ public final class Adsm implements AutoCloseable {
         private final Dim3 block;
         private final int dynamicSharedBytes;
         private final long[] raw;
+        private final CallGuard guard;
         private volatile double seconds;
 
-        Launch(PtxKernel kernel, Dim3 grid, Dim3 block, int dynamicSharedBytes, long[] raw) {
+        Launch(PtxKernel kernel, Dim3 grid, Dim3 block, int dynamicSharedBytes, long[] raw, CallGuard guard) {
             this.kernel = kernel;
             this.grid = grid;
             this.block = block;
             this.dynamicSharedBytes = dynamicSharedBytes;
             this.raw = raw;
+            this.guard = guard;
         }
 
         @Override
-        public void run() {
-            KernelTiming.Outcome outcome = timing.run(
-                    gpu, kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw);
+        public boolean tracksDeviceWrites() {
+            return guard != null && guard.tracksWrites();
+        }
+
+        @Override
+        public java.util.BitSet writtenBlocks(SharedObject object) {
+            return guard.writtenBlocks(object);
+        }
+
+        @Override
+        public void run() throws Exception {
+            KernelTiming.Outcome outcome = guard == null
+                    ? timing.run(
+                            gpu, kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), dynamicSharedBytes, raw)
+                    : AccessGuard.during(
+                            guard,
+                            () -> timing.run(
+                                    gpu,
+                                    kernel.module(),
+                                    kernel.name(),
+                                    grid.toGpu(),
+                                    block.toGpu(),
+                                    dynamicSharedBytes,
+                                    raw));
             lastLaunch = outcome.functional();
             kernelCycles.add(outcome.cycles());
             kernels.increment();

@@ -26,6 +26,12 @@ import java.util.Properties;
  *     modelled time is 0)
  * @param inferWriteSets whether an unannotated call infers its write set from the kernel's code (default on):
  *     buffers passed to parameters the kernel provably only reads through are not invalidated (ADSM paper §4.3)
+ * @param checkReach whether the software GPU checks each call's exact reach (default on): a kernel that touches a
+ *     shared buffer its call does not reach, or writes one outside the call's write set, fails naming the buffer,
+ *     the PTX line and the thread (decision 0116)
+ * @param deviceDirtyTracking whether the software GPU records which blocks a kernel writes, so the sync
+ *     invalidates only those (default off; an assumed hardware feature that GPUs of the paper's time lacked,
+ *     decision 0116)
  */
 public record AdsmConfig(
         Protocol protocol,
@@ -36,7 +42,9 @@ public record AdsmConfig(
         boolean kernelFaultRecovery,
         GpuConfig gpu,
         String timing,
-        boolean inferWriteSets) {
+        boolean inferWriteSets,
+        boolean checkReach,
+        boolean deviceDirtyTracking) {
 
     public AdsmConfig {
         if (protocol == null || costModel == null || gpu == null) {
@@ -59,7 +67,7 @@ public record AdsmConfig(
 
     /**
      * Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict, kernels
-     * untimed, write sets inferred.
+     * untimed, write sets inferred, reach checked.
      */
     public static AdsmConfig defaults() {
         return new AdsmConfig(
@@ -71,7 +79,9 @@ public record AdsmConfig(
                 true,
                 GpuConfig.defaults(),
                 null,
-                true);
+                true,
+                true,
+                false);
     }
 
     /**
@@ -97,31 +107,92 @@ public record AdsmConfig(
 
     public AdsmConfig withProtocol(Protocol value) {
         return new AdsmConfig(
-                value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+                value,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withBlockSize(long value) {
         return new AdsmConfig(
-                protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+                protocol,
+                value,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withRollingSize(int value) {
         return new AdsmConfig(
-                protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+                protocol,
+                blockSize,
+                value,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withStrict(boolean value) {
         return new AdsmConfig(
-                protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu, timing, inferWriteSets);
+                protocol,
+                blockSize,
+                rollingSize,
+                value,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withCostModel(TransferCostModel value) {
         return new AdsmConfig(
-                protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu, timing, inferWriteSets);
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                value,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withKernelFaultRecovery(boolean value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, value, gpu, timing, inferWriteSets);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                value,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withGpu(GpuConfig value) {
@@ -134,19 +205,73 @@ public record AdsmConfig(
                 kernelFaultRecovery,
                 value,
                 timing,
-                inferWriteSets);
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     /** Calls run under the timing preset {@code preset} (a shipped name or a preset file), or untimed for null. */
     public AdsmConfig withTiming(String preset) {
         return new AdsmConfig(
-                protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, preset, inferWriteSets);
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                preset,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     /** Whether unannotated calls infer their write sets from the kernel's code. */
     public AdsmConfig withInferWriteSets(boolean value) {
         return new AdsmConfig(
-                protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu, timing, value);
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                value,
+                checkReach,
+                deviceDirtyTracking);
+    }
+
+    /** Whether the software GPU checks each call's exact reach (decision 0116). */
+    public AdsmConfig withCheckReach(boolean value) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                value,
+                deviceDirtyTracking);
+    }
+
+    /** Whether the software GPU records the blocks each kernel writes (assumed hardware, decision 0116). */
+    public AdsmConfig withDeviceDirtyTracking(boolean value) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                value);
     }
 
     CoherenceConfig toCoherence() {

@@ -17,5 +17,10 @@ public enum FaultKind {
     /** The kernel executed {@code trap} or {@code brkpt}. */
     TRAP,
     /** A device-function call chain or {@code .local} frame outgrew the per-thread local memory limit. */
-    STACK_OVERFLOW
+    STACK_OVERFLOW,
+    /**
+     * A global access the launch's {@link AccessGuard} does not allow: an allocation the call does not reach, or a
+     * store outside its write set.
+     */
+    OUTSIDE_REACH
 }

@@ -116,6 +116,14 @@ public final class ResolvedSettings {
         return (Boolean) value("gmac.inferWriteSets");
     }
 
+    public boolean checkReach() {
+        return (Boolean) value("gmac.checkReach");
+    }
+
+    public boolean deviceDirtyTracking() {
+        return (Boolean) value("gmac.deviceDirtyTracking");
+    }
+
     public boolean kernelFaultRecovery() {
         return (Boolean) value("gmac.kernelFaultRecovery");
     }
@@ -142,7 +150,9 @@ public final class ResolvedSettings {
                 .withKernelFaultRecovery(kernelFaultRecovery())
                 .withGpu(gpuConfig())
                 .withTiming(timing())
-                .withInferWriteSets(inferWriteSets());
+                .withInferWriteSets(inferWriteSets())
+                .withCheckReach(checkReach())
+                .withDeviceDirtyTracking(deviceDirtyTracking());
     }
 
     /**

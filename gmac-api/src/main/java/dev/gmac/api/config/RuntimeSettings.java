@@ -70,6 +70,20 @@ public final class RuntimeSettings {
                     "ADSM runtime"),
             setting(
                     ConfigKey.bool(
+                            "gmac.checkReach",
+                            "the software GPU fails a kernel that touches a shared buffer its call does not reach, or"
+                                    + " writes one outside the call's write set (decision 0116)"),
+                    Boolean.TRUE,
+                    "ADSM runtime"),
+            setting(
+                    ConfigKey.bool(
+                            "gmac.deviceDirtyTracking",
+                            "the software GPU records which blocks a kernel writes and a sync invalidates only those"
+                                    + " (assumed hardware, decision 0116)"),
+                    Boolean.FALSE,
+                    "ADSM runtime"),
+            setting(
+                    ConfigKey.bool(
                             "gmac.fastPathRefresh",
                             "recompile element accessors from fresh profiles once faults stop (decision 0105)"),
                     Boolean.TRUE,
