@@ -318,31 +318,37 @@ public final class ExecutionContext {
                 counters.implicitSync();
             }
             timeline.enter(); // an implicit sync may come from a host access, between runtime operations
-            Throwable failure = call.await();
-            inFlight = null;
-            timeline.kernelEnded(call.start, failure == null ? call.kernel.modelledSeconds() : 0);
             try {
-                if (failure == null) {
-                    if (call.validAtCall != null) {
-                        for (Map.Entry<SharedObject, boolean[]> entry : call.validAtCall.entrySet()) {
-                            java.util.BitSet wrote = call.kernel.writtenBlocks(entry.getKey());
-                            if (wrote != null && !entry.getKey().isFreed()) {
-                                entry.getKey().protocol().unchangedByKernel(entry.getKey(), entry.getValue(), wrote);
+                Throwable failure = call.await();
+                inFlight = null;
+                timeline.kernelEnded(call.start, failure == null ? call.kernel.modelledSeconds() : 0);
+                try {
+                    if (failure == null) {
+                        if (call.validAtCall != null) {
+                            for (Map.Entry<SharedObject, boolean[]> entry : call.validAtCall.entrySet()) {
+                                java.util.BitSet wrote = call.kernel.writtenBlocks(entry.getKey());
+                                if (wrote != null && !entry.getKey().isFreed()) {
+                                    entry.getKey()
+                                            .protocol()
+                                            .unchangedByKernel(entry.getKey(), entry.getValue(), wrote);
+                                }
                             }
                         }
-                    }
-                    for (SharedObject object : call.releasedList) {
-                        if (!object.isFreed()) {
-                            object.protocol().acquire(object, call.written.contains(object));
+                        for (SharedObject object : call.releasedList) {
+                            if (!object.isFreed()) {
+                                object.protocol().acquire(object, call.written.contains(object));
+                            }
                         }
+                    } else {
+                        call.checkpoint.restore();
+                        pendingFailure = kernelFailure(failure, call.checkpoint);
                     }
-                } else {
-                    call.checkpoint.restore();
-                    pendingFailure = kernelFailure(failure, call.checkpoint);
+                } finally {
+                    call.checkpoint.discard();
+                    kernelReturned();
                 }
             } finally {
-                call.checkpoint.discard();
-                kernelReturned();
+                timeline.exit();
             }
         }
         if (!implicit) {

@@ -39,6 +39,30 @@ class FastPathRefreshTest {
     }
 
     @Test
+    void theIntervalDoublesAfterEachRefreshUpToTheCap() {
+        FastPathRefreshPolicy policy = new FastPathRefreshPolicy(1, 1000 * MS);
+        long now = 0;
+        int misses = 0;
+        long previous = 0;
+        java.util.List<Long> gaps = new java.util.ArrayList<>();
+        for (int refresh = 0; refresh < 10; refresh++) {
+            misses++; // faults again, then quiet: refresh as soon as allowed
+            policy.poll(now, new int[] {misses});
+            while (policy.poll(now += 100 * MS, new int[] {misses}) == 0) {
+                // wait
+            }
+            if (refresh > 0) {
+                gaps.add((now - previous) / MS);
+            }
+            previous = now;
+        }
+        assertEquals(
+                java.util.List.of(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 64000L, 64000L, 64000L),
+                gaps,
+                "1 s after the first refresh, then doubling to 64 s");
+    }
+
+    @Test
     void policyRejectsBadArguments() {
         assertThrows(IllegalArgumentException.class, () -> new FastPathRefreshPolicy(0, 0));
         assertThrows(IllegalArgumentException.class, () -> new FastPathRefreshPolicy(33, 0));

@@ -171,12 +171,15 @@ public final class Adsm implements AutoCloseable {
         if (hints == null) {
             throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "the hints must not be null");
         }
+        ExecutionContext target = context.context();
+        target.enterRuntime(); // allocating (and zero-filling) is runtime work
         try {
-            ExecutionContext target = context.context();
             return new SharedBufferImpl(
                     this, safe ? target.allocateSafe(bytes) : target.allocate(bytes, hints.toObjectHints()));
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
+        } finally {
+            target.exitRuntime();
         }
     }
 
@@ -240,10 +243,14 @@ public final class Adsm implements AutoCloseable {
     /** Frees a shared buffer on both sides; waits for a kernel in flight first. */
     public void adsmFree(SharedBuffer buffer) {
         SharedObject object = own(buffer);
+        ExecutionContext clock = manager.currentContext();
+        clock.enterRuntime();
         try {
             manager.free(object);
         } catch (CoherenceException e) {
             throw AdsmErrors.from(e);
+        } finally {
+            clock.exitRuntime();
         }
     }
 
@@ -270,6 +277,17 @@ public final class Adsm implements AutoCloseable {
     }
 
     private PtxKernel kernel(String ptxText, String kernelName, Path ptxFile) {
+        checkOpen();
+        ExecutionContext clock = manager.currentContext();
+        clock.enterRuntime(); // loading a kernel is runtime work, not the program's host compute
+        try {
+            return kernelNow(ptxText, kernelName, ptxFile);
+        } finally {
+            clock.exitRuntime();
+        }
+    }
+
+    private PtxKernel kernelNow(String ptxText, String kernelName, Path ptxFile) {
         if (ptxText == null || kernelName == null) {
             throw new AdsmException(
                     AdsmException.Reason.BAD_ARGUMENT,
@@ -383,6 +401,26 @@ public final class Adsm implements AutoCloseable {
     }
 
     void launch(
+            AdsmContext context,
+            PtxKernel kernel,
+            Dim3 grid,
+            Dim3 block,
+            WriteSet writes,
+            List<SharedBuffer> alsoReaches,
+            boolean reachesWholeContext,
+            int dynamicSharedBytes,
+            Object[] args) {
+        // Preparing a call (arguments, reach, write set, launch checks) is runtime work, not host compute.
+        ExecutionContext clock = (context != null ? context : context()).context();
+        clock.enterRuntime();
+        try {
+            launchNow(context, kernel, grid, block, writes, alsoReaches, reachesWholeContext, dynamicSharedBytes, args);
+        } finally {
+            clock.exitRuntime();
+        }
+    }
+
+    private void launchNow(
             AdsmContext context,
             PtxKernel kernel,
             Dim3 grid,

@@ -91,22 +91,30 @@ public final class CudaStyle implements AutoCloseable {
         if (bytes <= 0) {
             throw new AdsmException(AdsmException.Reason.INVALID_SIZE, "cannot allocate " + bytes + " bytes");
         }
+        timeline.enter(); // runtime work, not host compute
         try {
             return new Buffer(this, gpu.malloc(bytes), bytes);
         } catch (dev.gmac.gpu.DeviceMemoryException e) {
             throw new AdsmException(AdsmException.Reason.OUT_OF_MEMORY, e.getMessage(), e);
+        } finally {
+            timeline.exit();
         }
     }
 
     /** {@code cudaFree}; waits for the launch in flight. */
     public synchronized void free(DeviceBuffer buffer) {
         Buffer b = own(buffer);
-        awaitLaunch();
-        if (b.freed) {
-            throw new AdsmException(AdsmException.Reason.DOUBLE_FREE, b + " was already freed");
+        timeline.enter();
+        try {
+            awaitLaunch();
+            if (b.freed) {
+                throw new AdsmException(AdsmException.Reason.DOUBLE_FREE, b + " was already freed");
+            }
+            b.freed = true;
+            gpu.free(b.address);
+        } finally {
+            timeline.exit();
         }
-        b.freed = true;
-        gpu.free(b.address);
     }
 
     private Buffer own(DeviceBuffer buffer) {
@@ -258,15 +266,20 @@ public final class CudaStyle implements AutoCloseable {
 
     /** A kernel of a PTX module (loaded once per text). */
     public synchronized PtxKernel kernel(String ptxText, String name) {
-        PtxModule module = modules.computeIfAbsent(ptxText, gpu::load);
-        KernelSignature signature = module.kernel(name)
-                .orElseThrow(() -> new AdsmException(
-                        AdsmException.Reason.UNKNOWN_KERNEL,
-                        "no kernel named '" + name + "' in the module; it has "
-                                + module.kernels().stream()
-                                        .map(KernelSignature::name)
-                                        .toList()));
-        return new PtxKernel(module, signature, null);
+        timeline.enter(); // loading is runtime work, not host compute
+        try {
+            PtxModule module = modules.computeIfAbsent(ptxText, gpu::load);
+            KernelSignature signature = module.kernel(name)
+                    .orElseThrow(() -> new AdsmException(
+                            AdsmException.Reason.UNKNOWN_KERNEL,
+                            "no kernel named '" + name + "' in the module; it has "
+                                    + module.kernels().stream()
+                                            .map(KernelSignature::name)
+                                            .toList()));
+            return new PtxKernel(module, signature, null);
+        } finally {
+            timeline.exit();
+        }
     }
 
     public PtxKernel kernelResource(String classpathResource, String name) {
@@ -279,19 +292,19 @@ public final class CudaStyle implements AutoCloseable {
             throw new AdsmException(
                     AdsmException.Reason.FOREIGN_BUFFER, "kernel " + kernel.name() + " was loaded by another runtime");
         }
-        long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
-            if (argument instanceof DeviceBuffer buffer) {
-                return live(buffer, 0, 0).address;
-            }
-            if (argument instanceof SharedBuffer) {
-                throw new AdsmException(
-                        AdsmException.Reason.FOREIGN_BUFFER,
-                        "argument " + index + ": a shared buffer in a CUDA-style launch");
-            }
-            return null;
-        });
-        timeline.enter();
+        timeline.enter(); // preparing the launch is runtime work, as in Adsm
         try {
+            long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
+                if (argument instanceof DeviceBuffer buffer) {
+                    return live(buffer, 0, 0).address;
+                }
+                if (argument instanceof SharedBuffer) {
+                    throw new AdsmException(
+                            AdsmException.Reason.FOREIGN_BUFFER,
+                            "argument " + index + ": a shared buffer in a CUDA-style launch");
+                }
+                return null;
+            });
             awaitLaunch();
             try {
                 gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw);

@@ -38,6 +38,8 @@ public final class ExecutionTimeline {
 
     private long mark = cpuNanos(); // host CPU time at the end of the last runtime work (or the start)
     private Thread markThread = Thread.currentThread();
+    private Thread inside; // the host thread inside a runtime operation, or null
+    private int depth; // how deeply it is nested there
     private double cpu;
     private double copy;
     private double signal;
@@ -66,15 +68,33 @@ public final class ExecutionTimeline {
         return cpu >= 0 ? cpu : System.nanoTime();
     }
 
-    /** A runtime operation starts on the host: the host computed since the last one ended. */
+    /**
+     * A runtime operation starts on the host: the host computed since the last one ended. Operations nest (an
+     * API call that makes a call that releases...): only the outermost counts, and the host's CPU time inside it
+     * is runtime work, never host compute.
+     */
     public synchronized void enter() {
+        Thread t = Thread.currentThread();
+        if (inside == t) {
+            depth++;
+            return;
+        }
         advance(cpuNanos());
+        inside = t;
+        depth = 1;
     }
 
-    /** A runtime operation ended on the host: host compute is counted from here. */
+    /** A runtime operation ended on the host: host compute is counted from here (after the outermost one). */
     public synchronized void exit() {
+        Thread t = Thread.currentThread();
+        if (inside == t && --depth > 0) {
+            return;
+        }
+        if (inside == t) {
+            inside = null;
+        }
         mark = cpuNanos();
-        markThread = Thread.currentThread();
+        markThread = t;
     }
 
     /**
@@ -82,7 +102,7 @@ public final class ExecutionTimeline {
      * nothing here: the counters count them, so the fault path gains no work).
      */
     private void advance(long nanos) {
-        if (markThread == Thread.currentThread()) {
+        if (markThread == Thread.currentThread() && inside != markThread) {
             double measured = Math.max(0, nanos - mark) / 1e9;
             now += measured;
             cpu += measured;

@@ -35,6 +35,7 @@ import picocli.CommandLine.ScopeType;
             dev.gmac.samples.cli.study.StudyCommand.class,
             dev.gmac.samples.cli.study.RunCommand.class,
             MemorySoakCommand.class,
+            SamplesCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class
         })
