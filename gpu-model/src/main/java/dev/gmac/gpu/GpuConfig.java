@@ -17,6 +17,10 @@ public final class GpuConfig {
     private final long globalMemoryBytes;
     private final long seed;
     private final long watchdogWarpSteps;
+    private final long stallWarpSteps;
+    private final long maxWarpInstructions;
+    private final long maxWallMillis;
+    private final long stallMillis;
     private final int maxResidentCtas;
     private final int sharedMemoryPerCta;
     private final int localMemoryPerThread;
@@ -29,6 +33,10 @@ public final class GpuConfig {
         this.globalMemoryBytes = b.globalMemoryBytes;
         this.seed = b.seed;
         this.watchdogWarpSteps = b.watchdogWarpSteps;
+        this.stallWarpSteps = b.stallWarpSteps;
+        this.maxWarpInstructions = b.maxWarpInstructions;
+        this.maxWallMillis = b.maxWallMillis;
+        this.stallMillis = b.stallMillis;
         this.maxResidentCtas = b.maxResidentCtas;
         this.sharedMemoryPerCta = b.sharedMemoryPerCta;
         this.localMemoryPerThread = b.localMemoryPerThread;
@@ -54,6 +62,10 @@ public final class GpuConfig {
                 .globalMemoryBytes(globalMemoryBytes)
                 .seed(seed)
                 .watchdogWarpSteps(watchdogWarpSteps)
+                .stallWarpSteps(stallWarpSteps)
+                .maxWarpInstructions(maxWarpInstructions)
+                .maxWallMillis(maxWallMillis)
+                .stallMillis(stallMillis)
                 .maxResidentCtas(maxResidentCtas)
                 .sharedMemoryPerCta(sharedMemoryPerCta)
                 .localMemoryPerThread(localMemoryPerThread)
@@ -76,10 +88,46 @@ public final class GpuConfig {
     /**
      * Warp instructions the whole launch may execute without progress before it is stopped with a {@link
      * FaultKind#WATCHDOG} fault. Progress is a thread finishing, a barrier releasing, or a store or atomic
-     * that changes memory. Default 2^25 (about a second of a spinning warp).
+     * that changes memory (a store of the value already there is not). Default 2^25 (about a second of a
+     * spinning warp).
      */
     public long watchdogWarpSteps() {
         return watchdogWarpSteps;
+    }
+
+    /**
+     * Warp instructions the whole launch may execute while no thread finishes before it is stopped with a {@link
+     * FaultKind#WATCHDOG} fault: catches loops that change memory forever (a counter incremented in a loop, a
+     * barrier passed in a loop). Default 2^28. {@link #stallMillis()} bounds the same stall in wall time.
+     */
+    public long stallWarpSteps() {
+        return stallWarpSteps;
+    }
+
+    /**
+     * Warp instructions one launch may execute in total (the launch budget). A grid whose warps must together
+     * issue more (at least the kernel's shortest path per warp) is refused before it starts. Default 2^36.
+     */
+    public long maxWarpInstructions() {
+        return maxWarpInstructions;
+    }
+
+    /**
+     * Wall-clock milliseconds a launch may run while no thread finishes (and at least 2^22 warp instructions
+     * issue) before it is stopped with a {@link FaultKind#WATCHDOG} fault; default 30,000. Loops whose instructions
+     * are slow to simulate (atomics of every lane, a barrier each iteration) reach it before {@link
+     * #stallWarpSteps()}.
+     */
+    public long stallMillis() {
+        return stallMillis;
+    }
+
+    /**
+     * Wall-clock milliseconds one launch may run before it is stopped with a {@link FaultKind#WATCHDOG} fault
+     * (default 600,000: ten minutes). Unlike the instruction budgets, when it strikes depends on the machine.
+     */
+    public long maxWallMillis() {
+        return maxWallMillis;
     }
 
     /** CTAs that are resident (interleaved) at the same time; later CTAs start as earlier ones finish. */
@@ -120,7 +168,10 @@ public final class GpuConfig {
     @Override
     public String toString() {
         return "GpuConfig{globalMemoryBytes=" + globalMemoryBytes + ", seed=" + seed + ", watchdogWarpSteps="
-                + watchdogWarpSteps + ", maxResidentCtas=" + maxResidentCtas + ", sharedMemoryPerCta="
+                + watchdogWarpSteps + ", stallWarpSteps=" + stallWarpSteps + ", maxWarpInstructions="
+                + maxWarpInstructions + ", maxWallMillis=" + maxWallMillis + ", stallMillis=" + stallMillis
+                + ", maxResidentCtas=" + maxResidentCtas
+                + ", sharedMemoryPerCta="
                 + sharedMemoryPerCta + ", localMemoryPerThread=" + localMemoryPerThread + ", schedulingQuantum="
                 + schedulingQuantum + ", warpSize=" + warpSize + ", divergence=" + divergence + ", tm=" + tm + "}";
     }
@@ -130,6 +181,10 @@ public final class GpuConfig {
         private long globalMemoryBytes = 1L << 30;
         private long seed;
         private long watchdogWarpSteps = 1L << 25;
+        private long stallWarpSteps = 1L << 28;
+        private long maxWarpInstructions = 1L << 36;
+        private long maxWallMillis = 600_000;
+        private long stallMillis = 30_000;
         private int maxResidentCtas = 8;
         private int sharedMemoryPerCta = 96 * 1024;
         private int localMemoryPerThread = 64 * 1024;
@@ -161,6 +216,42 @@ public final class GpuConfig {
                 throw new IllegalArgumentException("watchdogWarpSteps must be >= 1, got " + steps);
             }
             this.watchdogWarpSteps = steps;
+            return this;
+        }
+
+        /** Budget of warp instructions while no thread finishes (at least 1). */
+        public Builder stallWarpSteps(long steps) {
+            if (steps < 1) {
+                throw new IllegalArgumentException("stallWarpSteps must be >= 1, got " + steps);
+            }
+            this.stallWarpSteps = steps;
+            return this;
+        }
+
+        /** Budget of warp instructions of one launch (at least 1). */
+        public Builder maxWarpInstructions(long instructions) {
+            if (instructions < 1) {
+                throw new IllegalArgumentException("maxWarpInstructions must be >= 1, got " + instructions);
+            }
+            this.maxWarpInstructions = instructions;
+            return this;
+        }
+
+        /** Wall-clock budget of one launch in milliseconds (at least 1). */
+        public Builder maxWallMillis(long millis) {
+            if (millis < 1) {
+                throw new IllegalArgumentException("maxWallMillis must be >= 1, got " + millis);
+            }
+            this.maxWallMillis = millis;
+            return this;
+        }
+
+        /** Wall-clock budget in milliseconds while no thread finishes (at least 1). */
+        public Builder stallMillis(long millis) {
+            if (millis < 1) {
+                throw new IllegalArgumentException("stallMillis must be >= 1, got " + millis);
+            }
+            this.stallMillis = millis;
             return this;
         }
 

@@ -132,12 +132,33 @@ public final class ResolvedSettings {
         return (Boolean) value("gmac.debug");
     }
 
-    /** The software GPU's configuration: the defaults with {@code gmac.gpu.memory} and {@code gmac.gpu.seed}. */
+    /**
+     * The software GPU's configuration: the defaults with every {@code gmac.gpu.*} setting (memory, seed, watchdog
+     * and launch budgets, warp size, divergence model, TM model).
+     */
     public GpuConfig gpuConfig() {
+        String tm = (String) value("gmac.gpu.tm");
         return GpuConfig.builder()
                 .globalMemoryBytes((Long) value("gmac.gpu.memory"))
                 .seed((Long) value("gmac.gpu.seed"))
+                .stallWarpSteps((Long) value("gmac.gpu.stallSteps"))
+                .maxWarpInstructions((Long) value("gmac.gpu.maxInstructions"))
+                .maxWallMillis(1000 * (Long) value("gmac.gpu.maxSeconds"))
+                .stallMillis(1000 * (Long) value("gmac.gpu.stallSeconds"))
+                .warpSize(Math.toIntExact((Long) value("gmac.gpu.warpSize")))
+                .divergence((String) value("gmac.gpu.divergence"))
+                .tm(tm.equals("none") ? null : tm)
                 .build();
+    }
+
+    /**
+     * The per-launch choices these settings make explicitly (set, not defaulted): the divergence model, which then
+     * wins over a timing preset's {@code simt.divergence}. Warp width and TM model stay in {@link #gpuConfig()}.
+     */
+    public dev.gmac.gpu.LaunchOptions launchOptions() {
+        return isSet("gmac.gpu.divergence")
+                ? dev.gmac.gpu.LaunchOptions.DEFAULTS.withDivergence((String) value("gmac.gpu.divergence"))
+                : dev.gmac.gpu.LaunchOptions.DEFAULTS;
     }
 
     /** The ADSM runtime's configuration from these settings (the cost model stays the default, PCIe 2.0 x16). */

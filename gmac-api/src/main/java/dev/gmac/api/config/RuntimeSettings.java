@@ -97,6 +97,49 @@ public final class RuntimeSettings {
                     GPU_DEFAULTS.seed(),
                     "every software GPU"),
             setting(
+                    ConfigKey.integer(
+                            "gmac.gpu.stallSteps",
+                            1,
+                            Long.MAX_VALUE,
+                            "watchdog: warp instructions a launch may run while no thread finishes"),
+                    GPU_DEFAULTS.stallWarpSteps(),
+                    "every software GPU's launches"),
+            setting(
+                    ConfigKey.integer(
+                            "gmac.gpu.stallSeconds",
+                            1,
+                            31_536_000,
+                            "watchdog: wall time a launch may run while no thread finishes"),
+                    GPU_DEFAULTS.stallMillis() / 1000,
+                    "every software GPU's launches"),
+            setting(
+                    ConfigKey.integer(
+                            "gmac.gpu.maxInstructions", 1, Long.MAX_VALUE, "budget of warp instructions per launch"),
+                    GPU_DEFAULTS.maxWarpInstructions(),
+                    "every software GPU's launches (a larger grid is refused)"),
+            setting(
+                    ConfigKey.integer("gmac.gpu.maxSeconds", 1, 31_536_000, "wall-clock budget per launch"),
+                    GPU_DEFAULTS.maxWallMillis() / 1000,
+                    "every software GPU's launches"),
+            setting(
+                    ConfigKey.choice("gmac.gpu.warpSize", Map.of("32", 32L, "64", 64L), "lanes per warp (wavefront)"),
+                    (long) GPU_DEFAULTS.warpSize(),
+                    "every software GPU's launches (a timing preset sets its own)"),
+            setting(
+                    ConfigKey.choice(
+                            "gmac.gpu.divergence",
+                            names(dev.gmac.gpu.exec.DivergenceModels.names()),
+                            "divergence model (pdom: per-warp stacks; its: independent thread scheduling)"),
+                    GPU_DEFAULTS.divergence(),
+                    "every software GPU's launches; under a timing preset when set explicitly"),
+            setting(
+                    ConfigKey.choice(
+                            "gmac.gpu.tm",
+                            withNone(names(dev.gmac.gpu.exec.TmModels.names())),
+                            "transactional-memory model for kernels with tx.begin/tx.commit (none: no TM)"),
+                    "none",
+                    "every software GPU's launches"),
+            setting(
                     ConfigKey.bool("gmac.debug", "print the Java stack trace of a failure (the CLI's --debug)"),
                     Boolean.FALSE,
                     "the gmac CLI"));
@@ -114,7 +157,10 @@ public final class RuntimeSettings {
             "gmac.contextIterations", "gmac-api tests: iterations of the two-thread context program",
             "gmac.soakRounds", "gmac-api tests: rounds of the four-thread context soak",
             "gmac.property.seed", "tests: seed of the property-based tests",
-            "gmac.property.programs", "tests: programs of the property-based tests");
+            "gmac.property.programs", "tests: programs of the property-based tests",
+            "gmac.test.divergence", "gpu-model tests: divergence model of the kernel-test reruns",
+            "gmac.test.warpSize", "gpu-model tests: warp width of the kernel-test reruns",
+            "gmac.docs.write", "gpu-model tests: regenerate docs/ptx-support.md");
 
     private static final Map<String, Setting> BY_NAME = new LinkedHashMap<>();
 
@@ -128,6 +174,19 @@ public final class RuntimeSettings {
 
     private static Setting setting(ConfigKey key, Object defaultValue, String affects) {
         return new Setting(key, Setting.environmentName(key.name()), defaultValue, affects);
+    }
+
+    private static Map<String, Object> names(List<String> names) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (String n : names) {
+            m.put(n, n);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> withNone(Map<String, Object> m) {
+        m.put("none", "none");
+        return m;
     }
 
     private static Map<String, Object> protocols() {

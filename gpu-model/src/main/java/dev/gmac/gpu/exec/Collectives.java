@@ -17,6 +17,12 @@ import java.util.Arrays;
  * WARP_SZ} (64) describe the real wavefront, so {@code %laneid >> 5} names the half. At width 32 there is one half
  * and the semantics are PTX's own.
  *
+ * <p>Three extension forms span the whole wavefront at either width, so that wavefront-wide algorithms (a prefix
+ * sum, leader election, the channels' wavefront-amortized reservation) can be written once for both: {@code
+ * vote.ballot.b64} (the 64-bit ballot of every lane), {@code activemask.b64} and {@code shfl.wave.{up,down,bfly,idx}}
+ * (lane numbers 0..width-1, no clamp; a source lane outside the wavefront reads the lane's own value and clears the
+ * predicate). CUDA code reaches them through {@code gmac_warp.cuh}.
+ *
  * <p>In an issue group of several static warps (compacted or dynamic warps), the members' lanes are disjoint home
  * lanes, so the group is gathered into one virtual warp ({@link #group}), the collective runs over the union, and
  * the destinations are scattered back to their warps.
@@ -39,14 +45,26 @@ final class Collectives {
     }
 
     void activemask(Insn in, long mask, long em, long[] r) {
+        boolean wide = in.sub2 == Op.WAVE_WIDE;
         for (long lm = em; lm != 0; lm &= lm - 1) {
             final int l = Long.numberOfTrailingZeros(lm);
-            r[in.d + l] = half(mask, l);
+            r[in.d + l] = wide ? mask : half(mask, l);
         }
     }
 
     void vote(Insn in, long em, long[] r, long[] p) {
         if (em == 0) {
+            return;
+        }
+        if (in.sub2 == Op.WAVE_WIDE) {
+            long members = em;
+            if (in.b >= 0) {
+                members &= r[in.b + Long.numberOfTrailingZeros(em)];
+            }
+            long ballot = (in.aNeg ? ~p[in.a] : p[in.a]) & members;
+            for (long lm = em; lm != 0; lm &= lm - 1) {
+                r[in.d + Long.numberOfTrailingZeros(lm)] = ballot;
+            }
             return;
         }
         for (int h = 0; h < width; h += 32) {
@@ -86,6 +104,35 @@ final class Collectives {
         // every lane provides its value as a source, executing or not (PTX leaves the latter undefined)
         System.arraycopy(r, in.a, s, 0, width);
         long pred = 0;
+        if (in.sub2 == Op.WAVE_WIDE) {
+            for (long lm = em; lm != 0; lm &= lm - 1) {
+                final int l = Long.numberOfTrailingZeros(lm);
+                int b = (int) r[in.b + l];
+                int j;
+                switch (in.sub) {
+                    case Op.S_UP:
+                        j = l - b;
+                        break;
+                    case Op.S_DOWN:
+                        j = l + b;
+                        break;
+                    case Op.S_BFLY:
+                        j = l ^ b;
+                        break;
+                    default:
+                        j = b;
+                }
+                boolean ok = j >= 0 && j < width;
+                r[in.d + l] = s[ok ? j : l];
+                if (ok) {
+                    pred |= 1L << l;
+                }
+            }
+            if (in.d2 >= 0) {
+                p[in.d2] = (p[in.d2] & ~em) | pred;
+            }
+            return;
+        }
         for (long lm = em; lm != 0; lm &= lm - 1) {
             final int l = Long.numberOfTrailingZeros(lm);
             int base = l & 32;

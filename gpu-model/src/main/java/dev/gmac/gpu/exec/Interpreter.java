@@ -54,6 +54,9 @@ final class Interpreter {
     long atomics;
     long barriers;
     long fences;
+    /** Threads that finished: the watchdog's strong progress. */
+    long threadsExited;
+    /** Set when memory changed, a barrier released or a thread finished: the watchdog's weak progress. */
     boolean progressed;
 
     Interpreter(KernelLaunch launch, MemoryPort port) {
@@ -655,18 +658,21 @@ final class Interpreter {
                             final int b = in.b;
                             final int a = in.a;
                             final long off = in.imm;
+                            boolean changed = false;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
                                 }
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 4, in, w, l);
-                                GlobalMemory.I32.set(port.gseg, o, (int) r[b + l]);
+                                int v = (int) r[b + l];
+                                changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                GlobalMemory.I32.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 4, true);
                                 }
                             }
-                            progressed = true;
+                            progressed |= changed;
                             break;
                         }
                         case Op.ST_GLOBAL_64: {
@@ -677,18 +683,21 @@ final class Interpreter {
                             final int b = in.b;
                             final int a = in.a;
                             final long off = in.imm;
+                            boolean changed = false;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
                                 }
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 8, in, w, l);
-                                GlobalMemory.I64.set(port.gseg, o, r[b + l]);
+                                long v = r[b + l];
+                                changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                GlobalMemory.I64.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 8, true);
                                 }
                             }
-                            progressed = true;
+                            progressed |= changed;
                             break;
                         }
                         case Op.LD_SHARED_32: {
@@ -727,6 +736,7 @@ final class Interpreter {
                             final int b = in.b;
                             final int a = in.a;
                             final long off = in.imm;
+                            boolean changed = false;
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
@@ -738,12 +748,14 @@ final class Interpreter {
                                 if (addr > lim || (addr & 3) != 0) {
                                     port.sofs(addr, 4, cta, in, w, l);
                                 }
-                                MemoryPort.A32.set(sh, (int) addr, (int) r[b + l]);
+                                int v = (int) r[b + l];
+                                changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                MemoryPort.A32.set(sh, (int) addr, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.SHARED, addr, 4, true);
                                 }
                             }
-                            progressed = true;
+                            progressed |= changed;
                             break;
                         }
                         case Op.LD_KPARAM: {
@@ -1061,6 +1073,7 @@ final class Interpreter {
         }
         w.liveMask &= ~lanes;
         w.cta.liveThreads -= Long.bitCount(lanes);
+        threadsExited += Long.bitCount(lanes);
         progressed = true;
     }
 
@@ -1766,15 +1779,21 @@ final class Interpreter {
                 long v = r[(n == 1 ? in.b : in.vec[k]) + l];
                 long a = addr + (long) k * width;
                 if (tx == null) {
+                    // only a store that changes memory is progress (a loop storing the same value is not)
+                    if (!progressed && port.load(w, in, in.space, a, width, l) != (v & widthMask(width))) {
+                        progressed = true;
+                    }
                     port.store(w, in, in.space, a, width, l, v);
                 } else {
                     port.txStore(tx, w, in, in.space, a, width, l, v);
+                    progressed = true;
                 }
             }
         }
-        if (em != 0) {
-            progressed = true;
-        }
+    }
+
+    private static long widthMask(int bytes) {
+        return bytes == 8 ? -1L : (1L << (8 * bytes)) - 1;
     }
 
     private void atomic(Warp w, Insn in, long em, int frame, long[] r, IssueRecord rec, TxScope tx) {

@@ -69,11 +69,12 @@ public final class KernelLaunch {
     private int ringCta;
     private int ringSlot;
     private final SplittableRandom random;
-    private long stepsSinceProgress;
+    private final LaunchWatchdog watchdog;
     private int maxStackDepth;
     private long txCommitted;
     private long txAborted;
     private boolean running;
+    private boolean watchdogStarted;
     private SlotListener listener;
 
     /** Prepares a launch (see {@link dev.gmac.gpu.SoftwareGpu#prepare}). */
@@ -134,6 +135,16 @@ public final class KernelLaunch {
         this.totalCtas = grid.count();
         this.warpsPerCta = (int) ((block.count() + warpSize - 1) / warpSize);
         this.random = new SplittableRandom(config.seed() ^ 0x9E3779B97F4A7C15L);
+        this.watchdog = new LaunchWatchdog(config);
+        long least = shortestPath(program, kernel);
+        double needed = (double) totalCtas * warpsPerCta * least;
+        if (needed > config.maxWarpInstructions()) {
+            throw new IllegalArgumentException("kernel " + kernelName + ": a grid of " + totalCtas + " CTAs of "
+                    + warpsPerCta + " warps needs at least " + String.format("%.3g", needed)
+                    + " warp instructions (" + least + " per warp on the kernel's shortest path), more than the"
+                    + " launch budget of " + config.maxWarpInstructions() + " (GpuConfig.maxWarpInstructions,"
+                    + " setting gmac.gpu.maxInstructions); raise the budget or launch a smaller grid");
+        }
         this.port = new MemoryPort(this);
         this.interp = new Interpreter(this, port);
         this.tm = tmName == null ? null : TmModels.create(tmName);
@@ -260,6 +271,38 @@ public final class KernelLaunch {
         return cta;
     }
 
+    /** The fewest instructions any thread of {@code kernel} executes (a breadth-first search of its code). */
+    static long shortestPath(Program program, FunctionInfo kernel) {
+        Insn[] code = program.code();
+        int from = kernel.entryPc;
+        int to = Math.min(code.length - 1, kernel.exitPc);
+        int n = to - from + 1;
+        int[] dist = new int[n];
+        Arrays.fill(dist, -1);
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
+        dist[0] = 0;
+        todo.add(from);
+        while (!todo.isEmpty()) {
+            int pc = todo.poll();
+            Insn in = code[pc];
+            int d = dist[pc - from];
+            if (pc == to || in.op == dev.gmac.gpu.ptx.Op.EXIT || in.op == dev.gmac.gpu.ptx.Op.TRAP) {
+                return Math.max(1, d + (pc == to ? 0 : 1));
+            }
+            boolean unconditional = in.op == dev.gmac.gpu.ptx.Op.BRA && in.guard < 0;
+            int[] next = in.op == dev.gmac.gpu.ptx.Op.BRA
+                    ? (unconditional ? new int[] {in.target} : new int[] {in.target, pc + 1})
+                    : new int[] {pc + 1};
+            for (int q : next) {
+                if (q >= from && q <= to && dist[q - from] < 0) {
+                    dist[q - from] = d + 1;
+                    todo.add(q);
+                }
+            }
+        }
+        return 1;
+    }
+
     private static long lanes(int n) {
         return n == 64 ? -1L : (1L << n) - 1;
     }
@@ -301,8 +344,17 @@ public final class KernelLaunch {
         if (rec != null) {
             rec.clearOutcome();
         }
+        if (!watchdogStarted) {
+            watchdogStarted = true;
+            watchdog.start();
+        }
         try {
+            interp.progressed = false;
             n = interp.run(cta, slot, 1, rec);
+            String stop = watchdog.check(n, interp.progressed, interp.threadsExited);
+            if (stop != null) {
+                throw watchdogFault(cta, slot, stop);
+            }
         } catch (dev.gmac.gpu.GpuException e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
@@ -350,7 +402,7 @@ public final class KernelLaunch {
 
     private LaunchStats schedule() {
         int quantum = config.schedulingQuantum();
-        long watchdog = config.watchdogWarpSteps();
+        watchdog.start();
         while (true) {
             while (dispatchCta() != null) {
                 // fill every free slot
@@ -366,13 +418,9 @@ public final class KernelLaunch {
             int q = quantum <= 1 ? 1 : quantum / 2 + random.nextInt(quantum);
             interp.progressed = false;
             int n = interp.run(cta, slot, q, null);
-            if (interp.progressed) {
-                stepsSinceProgress = 0;
-            } else {
-                stepsSinceProgress += n;
-                if (stepsSinceProgress > watchdog) {
-                    throw watchdogFault(cta, slot);
-                }
+            String stop = watchdog.check(n, interp.progressed, interp.threadsExited);
+            if (stop != null) {
+                throw watchdogFault(cta, slot, stop);
             }
             ringSlot++;
         }
@@ -400,21 +448,21 @@ public final class KernelLaunch {
         return false;
     }
 
-    private KernelFaultException watchdogFault(Cta cta, int slot) {
+    private KernelFaultException watchdogFault(Cta cta, int slot, String why) {
         DivergenceModel dm = cta.simt;
-        Warp w = dm.member(slot, 0);
-        Insn in = program.code()[dm.pc(slot)];
-        int lane = Long.numberOfTrailingZeros(dm.mask(slot));
-        return fault(
-                w,
-                in,
-                lane,
-                -1,
-                FaultKind.WATCHDOG,
-                "no progress for " + stepsSinceProgress
-                        + " warp instructions (GpuConfig.watchdogWarpSteps = " + config.watchdogWarpSteps()
-                        + "): livelock, for example a spin lock whose holder is masked off by the SIMT stack"
-                        + " (divergence model " + divergence + ")");
+        int s = slot;
+        if (dm.state(s) != DivergenceModel.RUNNABLE) {
+            for (int i = 0; i < dm.slots(); i++) {
+                if (dm.state(i) == DivergenceModel.RUNNABLE) {
+                    s = i;
+                    break;
+                }
+            }
+        }
+        Warp w = dm.state(s) == DivergenceModel.DONE ? cta.warps[0] : dm.member(s, 0);
+        Insn in = program.code()[dm.pc(s)];
+        int lane = Math.max(0, Long.numberOfTrailingZeros(dm.mask(s)) & 63);
+        return fault(w, in, lane, -1, FaultKind.WATCHDOG, why + " (divergence model " + divergence + ")");
     }
 
     private KernelFaultException deadlock() {

@@ -1,21 +1,31 @@
 /**
- * The functional model (Fung thesis §2.1; GPGPU architecture slides, Parts 1-2): a launch is a grid of CTAs
- * (cooperative thread arrays, i.e. thread blocks), each split into warps of 32 lanes that execute in lockstep
- * under a per-warp SIMT reconvergence stack ({@link dev.gmac.gpu.exec.SimtStack}; the PDOM stack {@link
- * dev.gmac.gpu.exec.PdomStack} first). Memory spaces: global ({@link dev.gmac.gpu.exec.GlobalMemory},
- * off-heap), shared per CTA, local per thread, the module's constant bank and the kernel parameter buffer.
+ * The functional model (Fung thesis §2.1; GPGPU architecture slides, Parts 1-2): a launch ({@link
+ * dev.gmac.gpu.exec.KernelLaunch}) is a grid of CTAs ({@link dev.gmac.gpu.exec.Cta}), each split into static warps
+ * ({@link dev.gmac.gpu.exec.Warp}) of 32 or 64 lanes whose threads a per-CTA {@link
+ * dev.gmac.gpu.exec.DivergenceModel} groups for issue ({@code pdom}: per-warp post-dominator stacks, {@link
+ * dev.gmac.gpu.exec.PdomStack}; {@code its}: independent thread scheduling). Memory spaces: global ({@link
+ * dev.gmac.gpu.exec.GlobalMemory}, off-heap), shared per CTA, local per thread, the module's constant bank and the
+ * kernel parameter buffer, all reached through the launch's {@link dev.gmac.gpu.exec.MemoryPort}, which hands the
+ * accesses of transactions to a {@link dev.gmac.gpu.exec.TmModel}.
  *
- * <p>Execute-at-issue: {@link dev.gmac.gpu.exec.KernelLaunch#issue} runs exactly one warp instruction and
- * describes it in an {@link dev.gmac.gpu.exec.IssueRecord}, which is how a timing model drives this model;
- * {@link dev.gmac.gpu.exec.KernelLaunch#run} is the fast functional scheduler.
+ * <p>Execute-at-issue: {@link dev.gmac.gpu.exec.KernelLaunch#issue} runs exactly one instruction of a warp slot and
+ * describes it in the {@link dev.gmac.gpu.exec.IssueRecord} the timing model owns; {@link
+ * dev.gmac.gpu.exec.KernelLaunch#run} is the fast functional scheduler. Both share CTA start, the barriers and the
+ * divergence models.
  *
- * <p>Threading: one launch runs on the thread that calls {@code run} or {@code issue}; its warps, CTAs and
- * shared memory are confined to it. Global memory is shared with host threads and other launches: plain
- * accesses for loads and stores (no ordering between a running kernel and host threads other than through
- * atomics, as on a GPU), VarHandle compare-and-set for every atomic, so device atomics are atomic with respect
- * to host VarHandle atomics on the same memory.
+ * <p>Owns instruction semantics, SIMT grouping, memory spaces, barriers and the transactional stack. Must not depend
+ * on {@code dev.gmac.gpu.timing} (the timing model drives this package, not the other way round).
  *
- * <p>Terms: <em>lane</em>, a thread's position in its warp; <em>active mask</em>, the lanes the top of the SIMT
- * stack runs; <em>RPC</em>, the reconvergence PC of a stack entry (the IPDOM of the branch that pushed it).
+ * <p>Threading: one launch runs on the thread that calls {@code run} or {@code issue}; its warps, CTAs and shared
+ * memory are confined to it. Global memory is shared with host threads and other launches: plain accesses for
+ * loads and stores (no ordering between a running kernel and host threads other than through atomics, as on a
+ * GPU), VarHandle compare-and-set for every atomic, so device atomics are atomic with respect to host VarHandle
+ * atomics on the same memory.
+ *
+ * <p>Terms: <em>lane</em>, a thread's position in its warp (its home lane, which never changes); <em>warp slot</em>,
+ * a hardware warp context of a CTA; <em>issue group</em>, the threads a slot issues together, as members (static
+ * warp, lanes, register frame); <em>active mask</em>, the group's lanes; <em>RPC</em>, a reconvergence PC (the
+ * immediate post-dominator of the branch that diverged); <em>R/T entries</em>, the retry and transaction entries of
+ * the transactional SIMT stack (thesis §4.2.1).
  */
 package dev.gmac.gpu.exec;

@@ -93,13 +93,18 @@ public final class Op {
     public static final int SHFL = 88;
     public static final int ACTIVEMASK = 89;
     public static final int MATCH = 90;
-    /** Extension instruction for a later model (wavefront yield): a no-op in this model. */
-    public static final int EXTENSION = 91;
-    /** {@code tx.begin;}: opens a transaction (extension instruction; Fung thesis §4.2.1). No operands. */
+    /**
+     * {@code tx.begin;}: starts a transaction (this project's extension instruction, Fung, "GPU Computing
+     * Architecture for Irregular Parallelism", PhD thesis, UBC 2015, §4.2.1); run by the launch's transactional-memory
+     * model. No operands.
+     */
     public static final int TX_BEGIN = 92;
-    /** {@code tx.commit;}: commits the innermost transaction (extension instruction). No operands. */
+    /** {@code tx.commit;}: ends the transaction begun by {@link #TX_BEGIN} (thesis §4.2.1). No operands. */
     public static final int TX_COMMIT = 93;
-    /** {@code bar.warp.sync membermask}: the lanes of the mask ({@link Insn#a}) reconverge. */
+    /**
+     * {@code bar.warp.sync membermask}: the lanes of the member mask meet before any continues. {@link Insn#a} is
+     * the register base of the mask (an immediate mask is in a constant slot).
+     */
     public static final int WARP_SYNC = 94;
 
     // ---- IALU sub-operations ----
@@ -256,6 +261,13 @@ public final class Op {
     public static final int B_RED_POPC = 2;
     public static final int B_RED_AND = 3;
     public static final int B_RED_OR = 4;
+
+    /**
+     * {@link Insn#sub2} of {@code vote.ballot.b64}, {@code activemask.b64} and {@code shfl.wave}: the extension
+     * forms that span the whole wavefront (64 lanes on a 64-wide wavefront) instead of the executing lane's 32-lane
+     * half.
+     */
+    public static final int WAVE_WIDE = 1;
 
     // ---- vote ----
     public static final int V_ALL = 0;

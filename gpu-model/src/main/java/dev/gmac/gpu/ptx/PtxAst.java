@@ -150,11 +150,20 @@ final class PtxAst {
     }
 
     /** A {@code .param} of a function or kernel. */
-    record Param(String name, PtxType type, int vectorWidth, int align, long elements, boolean isArray, int line) {
+    record Param(
+            String name,
+            PtxType type,
+            int vectorWidth,
+            int align,
+            long elements,
+            boolean isArray,
+            int line,
+            int column) {
         int elementSize() {
             return type.byteSize() * Math.max(1, vectorWidth);
         }
 
+        /** Size in bytes; the parser refuses parameters larger than {@link PtxLimits#MAX_FRAME_BYTES}. */
         int byteSize() {
             return (int) (elementSize() * (isArray ? elements : 1));
         }

@@ -1,14 +1,16 @@
 package dev.gmac.gpu.ptx;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Which instructions of a PTX file the software GPU supports: every opcode-with-modifiers (for example {@code
- * ld.global.nc.v4.f32}), how often and where first it appears, and whether the lowering accepts it. Used by
- * {@code gmac ptx check --coverage} so that a user knows before running.
+ * ld.global.nc.v4.f32}), how often and where first it appears, whether the lowering accepts it, its
+ * instruction class (from {@link OpcodeTable}) and, when it is not supported, why. Used by {@code gmac ptx check
+ * --coverage} so that a user knows before running.
  */
 public final class PtxCoverage {
     /**
@@ -18,13 +20,34 @@ public final class PtxCoverage {
      * @param count occurrences in the file
      * @param firstLine the 1-based line of the first occurrence
      * @param supported whether the software GPU can run it
+     * @param instructionClass the functional-unit class of the opcode, or null when the opcode is not in the table
+     * @param reason why it is not supported (the first occurrence's error), or null when supported
      */
-    public record Entry(String opcodeWithModifiers, int count, int firstLine, boolean supported) {}
+    public record Entry(
+            String opcodeWithModifiers,
+            int count,
+            int firstLine,
+            boolean supported,
+            InstructionClass instructionClass,
+            String reason) {}
 
     private final List<Entry> entries;
 
     private PtxCoverage(List<Entry> entries) {
         this.entries = List.copyOf(entries);
+    }
+
+    /** Counts of one opcode-with-modifiers while the file is scanned. */
+    private static final class Tally {
+        final String opcode;
+        final int firstLine;
+        int count;
+        String reason;
+
+        Tally(String opcode, int firstLine) {
+            this.opcode = opcode;
+            this.firstLine = firstLine;
+        }
     }
 
     /**
@@ -33,18 +56,21 @@ public final class PtxCoverage {
      */
     public static PtxCoverage of(String ptxText) {
         PtxAst.Module parsed = new PtxParser(ptxText).parse();
-        java.util.Set<PtxAst.Instruction> bad = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        Map<String, int[]> counts = new TreeMap<>(); // opcode -> {count, firstLine, supported}
+        Map<PtxAst.Instruction, String> bad = new IdentityHashMap<>();
+        Map<String, Tally> counts = new TreeMap<>();
         try {
-            new Lowering(parsed, Lowering.NO_DEVICE, (in, e) -> {
+            new Lowering(parsed, Lowering.noDevice(), (in, e) -> {
                         if (e instanceof PtxSyntaxException) {
                             throw e;
                         }
-                        bad.add(in);
+                        bad.put(in, reasonOf(e));
                     })
                     .lower();
         } catch (UnsupportedPtxException e) {
-            counts.put(e.opcode(), new int[] {1, e.line(), 0});
+            Tally t = new Tally(e.opcode(), e.line());
+            t.count = 1;
+            t.reason = reasonOf(e);
+            counts.put(e.opcode(), t);
         }
         for (PtxAst.Function f : parsed.functions()) {
             if (f.body() == null) {
@@ -53,25 +79,29 @@ public final class PtxCoverage {
             for (PtxAst.Statement s : f.body()) {
                 if (s instanceof PtxAst.Instruction) {
                     PtxAst.Instruction in = (PtxAst.Instruction) s;
-                    String key = in.opcodeWithModifiers();
-                    int[] c = counts.get(key);
-                    if (c == null) {
-                        counts.put(key, new int[] {1, in.line(), bad.contains(in) ? 0 : 1});
-                    } else {
-                        c[0]++;
-                        if (bad.contains(in)) {
-                            c[2] = 0;
-                        }
+                    Tally c = counts.computeIfAbsent(in.opcodeWithModifiers(), k -> new Tally(k, in.line()));
+                    c.count++;
+                    if (c.reason == null && bad.containsKey(in)) {
+                        c.reason = bad.get(in);
                     }
                 }
             }
         }
         List<Entry> list = new ArrayList<>();
-        for (Map.Entry<String, int[]> e : counts.entrySet()) {
-            int[] c = e.getValue();
-            list.add(new Entry(e.getKey(), c[0], c[1], c[2] == 1));
+        for (Tally c : counts.values()) {
+            String name = c.opcode.contains(".") ? c.opcode.substring(0, c.opcode.indexOf('.')) : c.opcode;
+            OpcodeTable.Opcode row = OpcodeTable.lookup(name);
+            list.add(new Entry(
+                    c.opcode, c.count, c.firstLine, c.reason == null, row == null ? null : row.cls(), c.reason));
         }
         return new PtxCoverage(list);
+    }
+
+    /** The message of {@code e} without its "line L:C: " prefix. */
+    private static String reasonOf(PtxException e) {
+        String m = e.getMessage();
+        String prefix = "line " + e.line() + ":" + e.column() + ": ";
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
     }
 
     /** The opcodes, sorted by opcode-with-modifiers. */

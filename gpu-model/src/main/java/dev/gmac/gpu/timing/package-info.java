@@ -4,8 +4,10 @@
  * <p>The functional model ({@code dev.gmac.gpu.exec}) computes what instructions do; this package decides when
  * each warp instruction issues and how long it and its memory accesses take (execute-at-issue, as in
  * GPGPU-Sim's split between functional and performance simulation). The seam is narrow: {@link
- * dev.gmac.gpu.timing.WarpExecutor} (decode, execute, CTA start and finish) and the reusable {@link
- * dev.gmac.gpu.exec.IssueRecord} record; {@link dev.gmac.gpu.timing.TimingSimulator} drives it.
+ * dev.gmac.gpu.timing.WarpExecutor} (decode, execute, CTA start and finish, wake-ups) and the one issue record
+ * both models share ({@link dev.gmac.gpu.exec.IssueRecord}); {@link dev.gmac.gpu.timing.TimingSimulator} drives it,
+ * with {@link dev.gmac.gpu.timing.Agent}s in the loop (the CTA launch unit, control processors, TM units) that act
+ * on the GPU through {@link dev.gmac.gpu.timing.GpuControl}.
  *
  * <p>Sub-packages own the concepts: {@code config} (presets as data), {@code core} (SIMT cores: CTA dispatch,
  * instruction buffers, scoreboards, warp schedulers, pipelines, load/store unit, barriers), {@code mem}

@@ -40,6 +40,7 @@ final class ConfigSchema {
             ConfigKey.integer("core.sfu.width", 1, 64, "lanes per SFU pipeline"),
             ConfigKey.integer("core.sfu.latency", 1, 100_000, "SFU result latency in cycles"),
             ConfigKey.integer("core.ldst.width", 1, 64, "lanes the load/store unit takes per cycle"),
+            ConfigKey.choice("simt.divergence", divergenceModels(), "divergence model launches use by default"),
             ConfigKey.integer("shared.banks", 1, 1024, "shared memory banks"),
             ConfigKey.integer("shared.bank.bytes", 1, 64, "bytes per bank word"),
             ConfigKey.integer("shared.latency", 1, 100_000, "shared memory load latency in cycles"),
@@ -89,6 +90,14 @@ final class ConfigSchema {
 
     static ConfigKey key(String name) {
         return BY_NAME.get(name);
+    }
+
+    private static Map<String, Object> divergenceModels() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (String n : dev.gmac.gpu.exec.DivergenceModels.names()) {
+            m.put(n, n);
+        }
+        return m;
     }
 
     private static Map<String, Object> choices(Enum<?>[] values) {
@@ -169,6 +178,7 @@ final class ConfigSchema {
                 (String) v.get("description"),
                 clocks,
                 core,
+                new SimtConfig((String) v.get("simt.divergence")),
                 shared,
                 constant,
                 l1,
@@ -207,6 +217,7 @@ final class ConfigSchema {
         v.put("core.sfu.width", (long) k.sfu().width());
         v.put("core.sfu.latency", (long) k.sfu().latency());
         v.put("core.ldst.width", (long) k.ldstWidth());
+        v.put("simt.divergence", c.simt().divergence());
         v.put("shared.banks", (long) c.shared().banks());
         v.put("shared.bank.bytes", (long) c.shared().bankBytes());
         v.put("shared.latency", (long) c.shared().latency());

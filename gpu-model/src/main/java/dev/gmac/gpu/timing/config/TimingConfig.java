@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param description   one line saying what the configuration models
  * @param clocks        the clock domains
  * @param core          the SIMT cores
+ * @param simt          how the cores group threads for issue (the default divergence model)
  * @param shared        the shared memory of each core
  * @param constantCache the constant cache of each core
  * @param l1            the L1 data cache of each core
@@ -27,6 +28,7 @@ public record TimingConfig(
         String description,
         ClockConfig clocks,
         CoreConfig core,
+        SimtConfig simt,
         SharedMemoryConfig shared,
         ConstantCacheConfig constantCache,
         L1Config l1,
@@ -40,6 +42,7 @@ public record TimingConfig(
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(clocks, "clocks");
         Objects.requireNonNull(core, "core");
+        Objects.requireNonNull(simt, "simt");
         Objects.requireNonNull(shared, "shared");
         Objects.requireNonNull(constantCache, "constantCache");
         Objects.requireNonNull(l1, "l1");
@@ -71,6 +74,6 @@ public record TimingConfig(
     /** The same configuration under another name (used by files that extend a preset). */
     public TimingConfig withName(String newName, String newDescription) {
         return new TimingConfig(
-                newName, newDescription, clocks, core, shared, constantCache, l1, interconnect, memory, dram);
+                newName, newDescription, clocks, core, simt, shared, constantCache, l1, interconnect, memory, dram);
     }
 }

@@ -20,8 +20,9 @@ import java.util.List;
  * agents (a TM model's lock or commit units) decide what the functional model must wait for. Device memory holds
  * the same results as {@link SoftwareGpu#launch}; both sets of statistics are returned.
  *
- * <p>The launch's warp width is the preset's ({@code core.warpSize}: 32, or 64 for {@code apu8}); its divergence
- * model and TM model come from the {@link LaunchOptions}, else from the device's configuration.
+ * <p>The launch's warp width is the preset's ({@code core.warp.size}: 32, or 64 for {@code apu8}); its divergence
+ * model comes from the {@link LaunchOptions}, else from the preset ({@code simt.divergence}); its TM model from the
+ * options, else from the device's configuration.
  */
 public final class TimedLaunch {
     /** Default watchdog: cycles after which a kernel is declared stuck. */
@@ -84,8 +85,11 @@ public final class TimedLaunch {
             throw new TimingException("preset " + preset + " has " + width + "-lane warps; a launch with "
                     + options.warpSize() + "-lane warps cannot run on it (leave the warp size to the preset)");
         }
-        KernelLaunch launch =
-                gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, options.withWarpSize(width), args);
+        LaunchOptions o = options.withWarpSize(width);
+        if (o.divergence() == null) {
+            o = o.withDivergence(timing.config().simt().divergence());
+        }
+        KernelLaunch launch = gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, o, args);
         LaunchExecutor executor = new LaunchExecutor(launch, registersPerThread);
         List<Agent> agents = new ArrayList<>();
         if (launch.tm() instanceof CglTm) {

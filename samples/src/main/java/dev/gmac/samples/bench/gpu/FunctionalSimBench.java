@@ -1,6 +1,7 @@
 package dev.gmac.samples.bench.gpu;
 
 import dev.gmac.gpu.Dim3;
+import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.PtxModule;
@@ -11,6 +12,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -27,11 +29,25 @@ import org.openjdk.jmh.annotations.TearDown;
  * instructions simulated per second</b>, where a thread instruction is one warp instruction times its active
  * lanes ({@link LaunchStats#threadInstructions()}). {@code warpInstructions} is the same in warp instructions.
  * Target (issue 3): at least 100 million thread instructions per second.
+ *
+ * <p>{@code warpSize} (32, 64) and {@code divergence} ({@code pdom}, {@code its}, or any registered model) choose
+ * the simulated hardware of every launch: {@code ./gmac bench FunctionalSim --param warpSize=32,64 --param
+ * divergence=pdom,its}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Benchmark)
 public class FunctionalSimBench {
+    /** Lanes per warp of every launch. */
+    @Param({"32"})
+    public int warpSize;
+
+    /** Divergence model of every launch. */
+    @Param({"pdom"})
+    public String divergence;
+
+    private LaunchOptions options;
+
     static final int SAXPY_N = 1 << 20;
     static final int MATMUL_N = 256;
     static final int TILE = 16;
@@ -69,6 +85,7 @@ public class FunctionalSimBench {
     @Setup(Level.Trial)
     public void setUp() {
         gpu = new SoftwareGpu();
+        options = new LaunchOptions(warpSize, divergence, null);
         saxpy = gpu.loadResource("/ptx/saxpy.ptx");
         matmul = gpu.loadResource("/ptx/matmul_tiled.ptx");
         x = BenchInputs.upload(gpu, SAXPY_N, 1);
@@ -92,6 +109,7 @@ public class FunctionalSimBench {
                 Dim3.of(SAXPY_N / 256),
                 Dim3.of(256),
                 0,
+                options,
                 SAXPY_N,
                 Float.floatToRawIntBits(2.5f) & 0xFFFFFFFFL,
                 x,
@@ -109,6 +127,7 @@ public class FunctionalSimBench {
                 Dim3.of(MATMUL_N / TILE, MATMUL_N / TILE),
                 Dim3.of(TILE, TILE),
                 0,
+                options,
                 a,
                 b,
                 c,

@@ -18,8 +18,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code gmac ptx check FILE.ptx [--coverage]}: loads the file with the software GPU's PTX front end and lists its
  * kernels and their parameters, or reports the first error with its line and column (exit 1). With
- * {@code --coverage} it first lists every opcode-with-modifiers in the file (count, first line, supported or not,
- * from {@link PtxCoverage}) and exits 1 when any is unsupported.
+ * {@code --coverage} it first lists every opcode-with-modifiers in the file (count, first line, instruction class,
+ * supported or not, and why not, from {@link PtxCoverage}) and exits 1 when any is unsupported.
  */
 @Command(
         name = "check",
@@ -85,19 +85,25 @@ final class PtxCheckCommand implements Callable<Integer> {
         for (PtxCoverage.Entry e : cov.entries()) {
             width = Math.max(width, e.opcodeWithModifiers().length());
         }
-        out.printf("%-" + width + "s  %7s  %10s  %s%n", "opcode", "count", "first line", "status");
+        out.printf("%-" + width + "s  %7s  %10s  %-7s  %s%n", "opcode", "count", "first line", "class", "status");
         int unsupported = 0;
         for (PtxCoverage.Entry e : cov.entries()) {
             out.printf(
-                    "%-" + width + "s  %7d  %10d  %s%n",
+                    "%-" + width + "s  %7d  %10d  %-7s  %s%n",
                     e.opcodeWithModifiers(),
                     e.count(),
                     e.firstLine(),
+                    e.instructionClass() == null ? "-" : e.instructionClass(),
                     e.supported() ? "supported" : "unsupported");
             if (!e.supported()) {
                 unsupported++;
             }
         }
         out.println(cov.entries().size() + " distinct opcodes, " + unsupported + " unsupported");
+        for (PtxCoverage.Entry e : cov.entries()) {
+            if (!e.supported()) {
+                out.println("  line " + e.firstLine() + ": " + e.reason());
+            }
+        }
     }
 }

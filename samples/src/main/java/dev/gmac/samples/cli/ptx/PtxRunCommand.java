@@ -1,6 +1,11 @@
 package dev.gmac.samples.cli.ptx;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gmac.api.config.ResolvedSettings;
+import dev.gmac.gpu.GpuConfig;
+import dev.gmac.gpu.LaunchOptions;
+import dev.gmac.gpu.exec.DivergenceModels;
+import dev.gmac.gpu.exec.TmModels;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.config.TimingConfigException;
 import dev.gmac.gpu.timing.config.TimingPresets;
@@ -62,6 +67,45 @@ final class PtxRunCommand implements Callable<Integer> {
     String config;
 
     @Option(
+            names = "--divergence",
+            paramLabel = "NAME",
+            description = "Divergence model of every launch: ${COMPLETION-CANDIDATES} (default: gmac.gpu.divergence"
+                    + " when set, else the timing preset's simt.divergence under --timing, else pdom).",
+            completionCandidates = DivergenceNames.class)
+    String divergence;
+
+    @Option(
+            names = "--warp-size",
+            paramLabel = "32|64",
+            description = "Lanes per warp (default: gmac.gpu.warpSize, 32); under --timing the preset's"
+                    + " core.warp.size, which this must match.")
+    Integer warpSize;
+
+    @Option(
+            names = "--tm",
+            paramLabel = "NAME",
+            description = "Transactional-memory model for kernels with tx.begin/tx.commit: ${COMPLETION-CANDIDATES}"
+                    + " (default: gmac.gpu.tm, none).",
+            completionCandidates = TmNames.class)
+    String tm;
+
+    /** The divergence models the engine knows. */
+    static final class DivergenceNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return DivergenceModels.names().iterator();
+        }
+    }
+
+    /** The TM models the engine knows. */
+    static final class TmNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return TmModels.names().iterator();
+        }
+    }
+
+    @Option(
             names = "--out",
             paramLabel = "DIR",
             description = "Write each printed buffer to DIR/NAME.bin (raw little-endian) instead of into the JSON.")
@@ -85,6 +129,28 @@ final class PtxRunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--config needs --timing");
         }
         TimingConfig timingConfig = timing ? loadTimingConfig(config == null ? DEFAULT_PRESET : config) : null;
+        ResolvedSettings settings = GmacCommand.settings(spec);
+        GpuConfig.Builder gpuConfig = settings.gpuConfig().toBuilder();
+        LaunchOptions options = settings.launchOptions();
+        try {
+            if (divergence != null) {
+                options = options.withDivergence(divergence);
+            }
+            if (tm != null) {
+                gpuConfig.tm(tm);
+            }
+            if (warpSize != null) {
+                gpuConfig.warpSize(warpSize);
+                if (timingConfig != null && timingConfig.core().warpSize() != warpSize) {
+                    throw new IllegalArgumentException("--warp-size " + warpSize + " does not match preset "
+                            + timingConfig.name() + ", whose warps have "
+                            + timingConfig.core().warpSize()
+                            + " lanes (leave --warp-size out under --timing)");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         String specText = InputFiles.readText(specFile, InputFiles.MAX_TEXT_BYTES);
         JsonNode json;
         try {
@@ -101,8 +167,7 @@ final class PtxRunCommand implements Callable<Integer> {
             for (Map.Entry<String, Path> m : runSpec.modules().entrySet()) {
                 ptx.put(m.getKey(), InputFiles.readText(m.getValue(), InputFiles.MAX_TEXT_BYTES));
             }
-            result = SpecRunner.run(
-                    runSpec, ptx, timingConfig, GmacCommand.settings(spec).gpuConfig());
+            result = SpecRunner.run(runSpec, ptx, timingConfig, gpuConfig.build(), options);
         } catch (RunSpecException e) {
             throw new PtxToolException(specFile + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,7 @@
 package dev.gmac.samples.cli.ptx;
 
 import dev.gmac.gpu.GpuConfig;
+import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.KernelSignature;
@@ -68,6 +69,7 @@ final class SpecRunner {
     private final Map<String, Long> address = new HashMap<>();
     private SoftwareGpu gpu;
     private TimingSimulator sim;
+    private LaunchOptions options = LaunchOptions.DEFAULTS;
 
     private SpecRunner(RunSpec spec, Map<String, String> ptxTexts, TimingConfig timing) {
         this.spec = spec;
@@ -80,7 +82,15 @@ final class SpecRunner {
      * functional model alone, {@code base} the GPU configuration to start from.
      */
     static Result run(RunSpec spec, Map<String, String> ptxTexts, TimingConfig timing, GpuConfig base) {
-        return new SpecRunner(spec, ptxTexts, timing).run(base);
+        return run(spec, ptxTexts, timing, base, LaunchOptions.DEFAULTS);
+    }
+
+    /** As {@link #run(RunSpec, Map, TimingConfig, GpuConfig)} with every launch made with {@code options}. */
+    static Result run(
+            RunSpec spec, Map<String, String> ptxTexts, TimingConfig timing, GpuConfig base, LaunchOptions options) {
+        SpecRunner r = new SpecRunner(spec, ptxTexts, timing);
+        r.options = options;
+        return r.run(base);
     }
 
     private Result run(GpuConfig base) {
@@ -284,12 +294,28 @@ final class SpecRunner {
                 stats.put("step", launch.key());
             }
             if (sim == null) {
-                stats.putAll(
-                        gpu.launch(r.module(), r.kernel(), launch.grid(), launch.block(), launch.sharedBytes(), args)
-                                .toMap());
+                stats.putAll(gpu.launch(
+                                r.module(),
+                                r.kernel(),
+                                launch.grid(),
+                                launch.block(),
+                                launch.sharedBytes(),
+                                options,
+                                args)
+                        .toMap());
             } else {
                 TimedLaunch.Result timed = TimedLaunch.run(
-                        gpu, sim, r.module(), r.kernel(), launch.grid(), launch.block(), launch.sharedBytes(), args);
+                        gpu,
+                        sim,
+                        0,
+                        TimedLaunch.DEFAULT_CYCLE_LIMIT,
+                        r.module(),
+                        r.kernel(),
+                        launch.grid(),
+                        launch.block(),
+                        launch.sharedBytes(),
+                        options,
+                        args);
                 stats.putAll(merged(timed.functional(), timed.timing()));
             }
             launchStats.add(stats);

@@ -110,6 +110,12 @@ class PtxCommandTest {
                                 l.startsWith("ldmatrix.sync.aligned.m8n8.x1.shared.b16 ") && l.endsWith("unsupported")),
                 r.out());
         assertTrue(r.out().contains(" 1 unsupported"), r.out());
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.matches("  line \\d+: unsupported PTX 'ldmatrix.*not supported.*")),
+                "the reason is listed: " + r.out());
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.startsWith("fma.rn.f32 ") && l.contains(" ALU ")),
+                "the instruction class is listed: " + r.out());
         assertTrue(r.err().startsWith("gmac: " + p + ": line "), r.err());
         assertTrue(r.err().contains("ldmatrix"), r.err());
     }
