@@ -83,7 +83,11 @@ class FastPathRefreshTest {
             long faultsBefore = manager.stats().writeFaults() + manager.stats().readFaults();
             long generation = FastPathSites.generation();
             FastPathSites.refresh((1 << FastPathSites.OPS) - 1);
-            assertEquals(generation + 1, FastPathSites.generation());
+            // At least one new generation: the background refresher (on in the build) may add its own at any
+            // time, so an exact count would depend on the machine's load.
+            assertTrue(
+                    FastPathSites.generation() > generation,
+                    "the refresh defines fresh copies: generation " + generation + " -> " + FastPathSites.generation());
             for (int i = 0; i < 128; i++) {
                 assertEquals(i + 0.5, host.getDouble(i), "a value written before the refresh reads back after it");
             }
