@@ -7,8 +7,8 @@ package dev.gmac.coherence.transfer;
  *
  * <ul>
  *   <li><b>Host compute</b> is measured: the CPU time of the host thread between runtime operations ({@link
- *       #enter}/{@link #exit} bracket each; a fault's transfer takes the mark again after the copy, so the copy
- *       itself is not counted). CPU time rather than wall time, so other processes on the machine do not count;
+ *       #enter}/{@link #exit} bracket each; a fault's transfer is bracketed by {@link #transferStarts} and {@link
+ *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time). CPU time rather than wall time, so other processes on the machine do not count;
  *       it includes the JVM's own access-detection work (tens of nanoseconds per fault).
  *   <li><b>Synchronous transfers</b> (a release's sends, a fault's fetch, a prefetch, a memcpy) start when both
  *       the host and their engine are free, and the host waits for them.
@@ -109,6 +109,11 @@ public final class ExecutionTimeline {
         } // another host thread: its CPU clock is not comparable; count from here
         mark = nanos;
         markThread = Thread.currentThread();
+        advanceFaults();
+    }
+
+    /** The modelled cost of the faults counted since the last event. */
+    private void advanceFaults() {
         long faults = counters.faults();
         if (faults > faultsSeen) {
             double cost = (faults - faultsSeen) * host.faultSeconds();
@@ -119,11 +124,21 @@ public final class ExecutionTimeline {
     }
 
     /**
-     * A transfer the host waits for, of {@code bytes} in {@code direction}, made on the host thread (possibly
-     * inside a fault, between runtime operations).
+     * A transfer the host will wait for starts on the host thread (possibly inside a fault, between runtime
+     * operations): the host computed up to here. Call before the real copy, then {@link #synchronous} after it,
+     * so the real copy (this machine's memory copy, standing in for the bus whose time the cost model gives) is
+     * never counted as host compute.
+     */
+    public synchronized void transferStarts() {
+        advance(cpuNanos());
+    }
+
+    /**
+     * A transfer the host waits for, of {@code bytes} in {@code direction}, made on the host thread after {@link
+     * #transferStarts} and the real copy.
      */
     public synchronized void synchronous(Direction direction, long bytes) {
-        advance(cpuNanos());
+        advanceFaults();
         double seconds = costs.seconds(direction, bytes);
         double start;
         if (direction == Direction.TO_ACCELERATOR) {

@@ -51,6 +51,9 @@ public final class TransferEngine {
      */
     public void toAccelerator(long deviceAddress, ByteBuffer src) {
         int bytes = src.remaining();
+        if (timeline != null) {
+            timeline.transferStarts();
+        }
         long start = System.nanoTime();
         accelerator.copyToDevice(deviceAddress, src);
         counters.transfer(Direction.TO_ACCELERATOR, bytes, System.nanoTime() - start);
@@ -76,6 +79,9 @@ public final class TransferEngine {
      */
     public void toHost(long deviceAddress, ByteBuffer dst) {
         int bytes = dst.remaining();
+        if (timeline != null) {
+            timeline.transferStarts();
+        }
         long start = System.nanoTime();
         accelerator.copyToHost(deviceAddress, dst);
         counters.transfer(Direction.TO_HOST, bytes, System.nanoTime() - start);

@@ -59,6 +59,37 @@ class ExecutionTimelineTest {
                 "the send waited for the eviction: " + sent);
     }
 
+    /**
+     * The real copy of a synchronous transfer (this machine's memory copy, between {@code transferStarts} and
+     * {@code synchronous}) is not host compute: the cost model gives the transfer's time. Host work before it is.
+     */
+    @Test
+    void theRealCopyOfATransferIsNotHostCompute() {
+        ExecutionTimeline timeline = timeline(new HostCosts(0, 0));
+        burnCpu(30_000_000L); // host compute
+        timeline.transferStarts();
+        burnCpu(60_000_000L); // the "copy"
+        timeline.synchronous(Direction.TO_HOST, 4);
+        TimelineSnapshot t = timeline.snapshot();
+        assertTrue(t.cpu() >= 0.030 && t.cpu() < 0.060, "host compute is the 30 ms before the transfer: " + t);
+        assertEquals(BUS.seconds(Direction.TO_HOST, 4), t.copy(), 1e-12, t.toString());
+    }
+
+    /** Spends at least {@code nanos} of this thread's CPU time. */
+    private static void burnCpu(long nanos) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long end = threads.getCurrentThreadCpuTime() + nanos;
+        long x = 1;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            for (int i = 0; i < 1000; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+        }
+        if (x == 42) {
+            System.out.println(x); // keeps the loop
+        }
+    }
+
     @Test
     void faultsCostWhatTheCountersCount() {
         TransferCounters counters = new TransferCounters(BUS);

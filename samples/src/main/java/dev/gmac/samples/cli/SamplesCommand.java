@@ -2,6 +2,7 @@ package dev.gmac.samples.cli;
 
 import dev.gmac.api.AdsmConfig;
 import dev.gmac.api.Protocol;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.samples.adsm.AdsmSample;
 import dev.gmac.samples.adsm.SampleRunner;
 import java.io.IOException;
@@ -40,6 +41,20 @@ public final class SamplesCommand implements Callable<Integer> {
             description = "Measured runs of each version; the fastest counts (default: ${DEFAULT-VALUE}).")
     int repeats = 5;
 
+    @Option(
+            names = "--breakdown",
+            description = "Under each sample, where each version's time went (the ADSM paper's Figure 10 categories,"
+                    + " in ms).")
+    boolean breakdown;
+
+    @Option(
+            names = "--only",
+            split = ",",
+            paramLabel = "SAMPLE",
+            description = "Run only these samples (vector-add, heat-stencil, matmul-tiled, file-kernel-file,"
+                    + " two-threads).")
+    java.util.List<String> only;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -63,7 +78,7 @@ public final class SamplesCommand implements Callable<Integer> {
                 "no-cpu x");
         Path scratch = Files.createTempDirectory("gmac-samples");
         try {
-            for (AdsmSample sample : AdsmSample.all()) {
+            for (AdsmSample sample : selected()) {
                 SampleRunner.Result r = SampleRunner.run(sample, config, scratch, warmups, repeats);
                 out.printf(
                         Locale.ROOT,
@@ -76,6 +91,10 @@ public final class SamplesCommand implements Callable<Integer> {
                         r.explicit().time().endToEnd() * 1e3,
                         r.timeRatio(),
                         r.modelledRatio());
+                if (breakdown) {
+                    printBreakdown(out, "adsm", r.adsm().time());
+                    printBreakdown(out, "explicit", r.explicit().time());
+                }
                 out.flush();
             }
         } finally {
@@ -87,5 +106,42 @@ public final class SamplesCommand implements Callable<Integer> {
             Files.deleteIfExists(scratch);
         }
         return 0;
+    }
+
+    private java.util.List<AdsmSample> selected() {
+        if (only == null || only.isEmpty()) {
+            return AdsmSample.all();
+        }
+        java.util.List<AdsmSample> chosen = new java.util.ArrayList<>();
+        for (String name : only) {
+            AdsmSample sample = AdsmSample.all().stream()
+                    .filter(s -> s.name().equals(name.trim()))
+                    .findFirst()
+                    .orElseThrow(() -> new CommandLine.ParameterException(
+                            spec.commandLine(),
+                            "--only: no sample " + name + "; the samples: "
+                                    + AdsmSample.all().stream()
+                                            .map(AdsmSample::name)
+                                            .toList()));
+            chosen.add(sample);
+        }
+        return chosen;
+    }
+
+    private static void printBreakdown(PrintWriter out, String version, TimelineSnapshot t) {
+        out.printf(
+                Locale.ROOT,
+                "  %-9s cpu %.3f  copy %.3f  signal %.3f  launch %.3f  gpu-wait %.3f  | kernels %.3f  to-accel %.3f"
+                        + "  to-host %.3f  evictions-overlapped %.3f%n",
+                version,
+                t.cpu() * 1e3,
+                t.copy() * 1e3,
+                t.signal() * 1e3,
+                t.launch() * 1e3,
+                t.gpuWait() * 1e3,
+                t.kernels() * 1e3,
+                t.toAccelerator() * 1e3,
+                t.toHost() * 1e3,
+                t.evictionsOverlapped() * 1e3);
     }
 }
