@@ -2,6 +2,7 @@ package dev.gmac.coherence;
 
 import dev.gmac.coherence.accel.Accelerator;
 import dev.gmac.coherence.accel.AcceleratorException;
+import dev.gmac.coherence.transfer.ExecutionTimeline;
 import dev.gmac.coherence.transfer.HostCosts;
 import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferSnapshot;
@@ -404,6 +405,18 @@ public final class SharedMemoryManager implements AutoCloseable {
 
     /** An element access missed its window: let the protocol handle the fault, then install a window. */
     void hostAccess(HostAccessor accessor, long offset, int size, boolean write) {
+        // A fault is runtime work: its cost on the timeline is the documented per-fault figure (HostCosts, the
+        // paper's "Signal"), not this JVM's time in the protocol (decision 0117).
+        ExecutionTimeline clock = accessor.sharedObject().owner().clock();
+        clock.enter();
+        try {
+            hostAccessNow(accessor, offset, size, write);
+        } finally {
+            clock.exit();
+        }
+    }
+
+    private void hostAccessNow(HostAccessor accessor, long offset, int size, boolean write) {
         SharedObject object = accessor.sharedObject();
         object.checkLive();
         object.owner().awaitKernelWriting(object);
@@ -423,6 +436,18 @@ public final class SharedMemoryManager implements AutoCloseable {
 
     /** A bulk host operation: make each block accessible, then run its part (ADSM paper §4.4). */
     void bulkAccess(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
+        // Runtime work, like CudaStyle's copies: the protocol's part and the copy between the host copy and the
+        // caller's array (decision 0117).
+        ExecutionTimeline clock = accessor.sharedObject().owner().clock();
+        clock.enter();
+        try {
+            bulkAccessNow(accessor, offset, length, write, part);
+        } finally {
+            clock.exit();
+        }
+    }
+
+    private void bulkAccessNow(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
         SharedObject object = accessor.sharedObject();
         object.checkLive();
         object.owner().awaitKernelWriting(object);
