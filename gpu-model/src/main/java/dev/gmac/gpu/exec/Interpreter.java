@@ -58,6 +58,11 @@ final class Interpreter {
     long threadsExited;
     /** Set when memory changed, a barrier released or a thread finished: the watchdog's weak progress. */
     boolean progressed;
+    /**
+     * Whether a store counts as progress only when it changes memory ({@link LaunchWatchdog#comparesStores()});
+     * otherwise every store counts, and the comparison costs nothing.
+     */
+    boolean compareStores;
 
     Interpreter(KernelLaunch launch, MemoryPort port) {
         this.launch = launch;
@@ -134,6 +139,7 @@ final class Interpreter {
         long mask = dm.memberLanes(slot, 0);
         int frame = dm.memberFrame(slot, 0);
         int watch = dm.watchPc(slot);
+        int watch2 = dm.secondWatchPc(slot);
         TxScope tx = dm.txScope(slot);
         long[] r = w.regs[frame];
         long[] p = w.preds[frame];
@@ -159,6 +165,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -176,7 +183,7 @@ final class Interpreter {
                 }
                 if (rec != null) {
                     if (member) {
-                        rec.addMember(mask, em);
+                        rec.addMember(w, mask, em);
                     } else {
                         rec.begin(w, in, mask, em);
                     }
@@ -659,6 +666,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -666,13 +675,15 @@ final class Interpreter {
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 4, in, w, l);
                                 int v = (int) r[b + l];
-                                changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                if (check) {
+                                    changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                }
                                 GlobalMemory.I32.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 4, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.ST_GLOBAL_64: {
@@ -684,6 +695,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -691,13 +704,15 @@ final class Interpreter {
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 8, in, w, l);
                                 long v = r[b + l];
-                                changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                if (check) {
+                                    changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                }
                                 GlobalMemory.I64.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 8, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.LD_SHARED_32: {
@@ -737,6 +752,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
@@ -749,13 +766,15 @@ final class Interpreter {
                                     port.sofs(addr, 4, cta, in, w, l);
                                 }
                                 int v = (int) r[b + l];
-                                changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                if (check) {
+                                    changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                }
                                 MemoryPort.A32.set(sh, (int) addr, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.SHARED, addr, 4, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.LD_KPARAM: {
@@ -806,6 +825,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -834,6 +854,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -844,7 +865,7 @@ final class Interpreter {
                     }
                 }
                 pc = npc;
-                if (pc == watch) {
+                if (pc == watch || pc == watch2) {
                     dm.setPc(slot, pc);
                     if (dm.reached(slot) == DivergenceModel.STOP
                             || dm.state(slot) != DivergenceModel.RUNNABLE
@@ -856,6 +877,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -896,7 +918,10 @@ final class Interpreter {
                     taken |= executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (taken != mask && taken != 0) {
@@ -920,7 +945,10 @@ final class Interpreter {
                     long lanes = dm.memberLanes(slot, i);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (control(dm, slot, in) == NEXT) {
@@ -949,7 +977,7 @@ final class Interpreter {
     /** Moves a group to {@code npc}, reporting the model's watch PC. */
     private static void advance(DivergenceModel dm, int slot, int npc) {
         dm.setPc(slot, npc);
-        if (npc == dm.watchPc(slot)) {
+        if (npc == dm.watchPc(slot) || npc == dm.secondWatchPc(slot)) {
             dm.reached(slot);
         }
     }
@@ -1232,8 +1260,9 @@ final class Interpreter {
         if (dm.txScope(slot) != null) {
             throw fault(w0, in, lane, -1, FaultKind.INVALID_INSTRUCTION, "a barrier inside a transaction");
         }
-        long arriving = dm.barrierLanes(
+        int counted = dm.barrierArrivals(
                 slot,
+                id,
                 em,
                 (executing, missing) -> fault(
                         w0,
@@ -1254,7 +1283,6 @@ final class Interpreter {
                 cta.addReduction(id, in, w, f, executing(in, w, f, dm.memberLanes(slot, i)), pred);
             }
         }
-        int counted = Long.bitCount(arriving);
         if (in.sub == Op.B_ARRIVE) {
             dm.setPc(slot, in.pc + 1);
             cta.arrive(id, count, counted);
@@ -1505,6 +1533,9 @@ final class Interpreter {
                 return;
             case Op.MATCH:
                 collectives.match(in, em, r, p);
+                return;
+            case Op.BUILTIN_CALL:
+                launch.runtime().call(w, in, em, frame, r);
                 return;
             default:
                 throw new IllegalStateException("no implementation for " + in);
@@ -1779,8 +1810,9 @@ final class Interpreter {
                 long v = r[(n == 1 ? in.b : in.vec[k]) + l];
                 long a = addr + (long) k * width;
                 if (tx == null) {
-                    // only a store that changes memory is progress (a loop storing the same value is not)
-                    if (!progressed && port.load(w, in, in.space, a, width, l) != (v & widthMask(width))) {
+                    // when the watchdog compares, only a store that changes memory is progress
+                    if (!progressed
+                            && (!compareStores || port.load(w, in, in.space, a, width, l) != (v & widthMask(width)))) {
                         progressed = true;
                     }
                     port.store(w, in, in.space, a, width, l, v);

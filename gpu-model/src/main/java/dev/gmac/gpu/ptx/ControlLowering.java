@@ -5,7 +5,8 @@ import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import java.util.List;
 
 /**
- * Lowers the control-flow family (PTX ISA §9.7.12: {@code bra call ret exit trap brkpt}) and this
+ * Lowers the control-flow family (PTX ISA §9.7.12: {@code bra call ret exit trap brkpt}; a call of a device-runtime
+ * function the module only declares, such as nvcc's {@code vprintf}, becomes {@link Op#BUILTIN_CALL}) and this
  * project's transactional-memory extension instructions {@code tx.begin}/{@code tx.commit} (Fung, "Hardware
  * Transactional Memory for GPU Architectures", PhD thesis, UBC 2015, §4.2.1). A {@code ret} is a branch to
  * the function's single exit instruction; {@code exit} in a kernel is the same branch.
@@ -63,11 +64,9 @@ final class ControlLowering {
             throw cx.syntax(in, "unknown function " + target.name());
         }
         PtxAst.Function callee = cx.funcAst.get(idx);
+        int builtin = -1;
         if (callee.body() == null) {
-            throw cx.unsupported(
-                    in,
-                    "call to external function " + target.name()
-                            + " (no body in this module; device-side printf, malloc and assert are not supported)");
+            builtin = builtin(cx, in, callee);
         }
         if (callee.isEntry()) {
             throw cx.syntax(in, "cannot call a kernel");
@@ -80,8 +79,12 @@ final class ControlLowering {
                             + " return values; it declares " + callee.params().size() + " and "
                             + callee.returns().size());
         }
-        Insn i = insn(Op.CALL, in);
-        i.callee = idx;
+        Insn i = insn(builtin >= 0 ? Op.BUILTIN_CALL : Op.CALL, in);
+        if (builtin >= 0) {
+            i.sub = builtin;
+        } else {
+            i.callee = idx;
+        }
         i.uniform = in.has(".uni");
         i.argKind = new int[args.size()];
         i.argValue = new int[args.size()];
@@ -133,6 +136,45 @@ final class ControlLowering {
         }
         kind[idx] = 1;
         value[idx] = isRet ? cx.dst(in, o) : cx.src(in, o, formal.type());
+    }
+
+    /**
+     * The functions of the CUDA device runtime that the software GPU provides, by name: the {@code Op.BI_*} code,
+     * the byte sizes of the return value (0: none) and of the parameters, and the CUDA function they implement.
+     */
+    private static final java.util.Map<String, int[]> BUILTINS = java.util.Map.of(
+            "vprintf", new int[] {Op.BI_VPRINTF, 4, 8, 8},
+            "__assertfail", new int[] {Op.BI_ASSERTFAIL, 0, 8, 8, 4, 8, 8},
+            "malloc", new int[] {Op.BI_MALLOC, 8, 8},
+            "free", new int[] {Op.BI_FREE, 0, 8});
+
+    /**
+     * The {@code Op.BI_*} code of a call to {@code .extern} function {@code callee}, which must be one the device
+     * runtime provides, declared as nvcc declares it.
+     */
+    private static int builtin(LoweringContext cx, PtxAst.Instruction in, PtxAst.Function callee) {
+        int[] b = BUILTINS.get(callee.name());
+        if (b == null) {
+            throw cx.unsupported(
+                    in,
+                    "call to external function " + callee.name() + " (no body in this module; of the CUDA device"
+                            + " runtime the software GPU provides vprintf (printf), __assertfail (assert), malloc and"
+                            + " free)");
+        }
+        boolean ok = callee.returns().size() == (b[1] == 0 ? 0 : 1)
+                && (b[1] == 0 || callee.returns().get(0).byteSize() == b[1])
+                && callee.params().size() == b.length - 2;
+        for (int p = 0; ok && p < callee.params().size(); p++) {
+            ok = callee.params().get(p).byteSize() == b[p + 2];
+        }
+        if (!ok) {
+            throw cx.unsupported(
+                    in,
+                    "the module declares " + callee.name() + " with other parameters than the CUDA device runtime's ("
+                            + (b[1] == 0 ? "no return value" : "a " + b[1] + "-byte return value") + ", parameters of "
+                            + java.util.Arrays.toString(java.util.Arrays.copyOfRange(b, 2, b.length)) + " bytes)");
+        }
+        return b[0];
     }
 
     /** {@code trap}/{@code brkpt}: stops the kernel with a fault. */

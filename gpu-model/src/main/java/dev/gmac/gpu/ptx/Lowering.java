@@ -1,6 +1,7 @@
 package dev.gmac.gpu.ptx;
 
 import dev.gmac.gpu.cfg.ControlFlowGraph;
+import dev.gmac.gpu.cfg.LikelyConvergence;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -66,10 +67,9 @@ final class Lowering {
 
     private final List<FunctionInfo> infos = new ArrayList<>();
     private final List<Insn> code = new ArrayList<>();
-    private final Map<PtxAst.VarDecl, Long> sharedOffsets = new HashMap<>();
     private final Map<String, Long> globalAddresses = new LinkedHashMap<>();
-    private int sharedTop;
-    private int dynamicSharedOffset;
+    private SharedLayout sharedLayout;
+    private final Map<PtxAst.Loc, SourceLocation> sourceLocations = new HashMap<>();
     private byte[] constBank = new byte[0];
 
     Lowering(PtxAst.Module module, GlobalAllocator allocator, ErrorSink sink) {
@@ -138,17 +138,13 @@ final class Lowering {
         layoutShared();
         layoutConst();
         layoutGlobals();
-        List<java.util.Set<LoweringContext.Sym>> shared = new ArrayList<>();
+        checkStaticShared();
         for (int i = 0; i < cx.funcAst.size(); i++) {
             if (cx.funcAst.get(i).body() != null) {
                 lowerFunction(cx.funcAst.get(i), infos.get(i));
-                shared.add(cx.sharedUsed);
-            } else {
-                shared.add(java.util.Set.of());
             }
         }
         Insn[] arr = code.toArray(new Insn[0]);
-        checkStaticShared(arr, shared);
         for (FunctionInfo f : infos) {
             if (cx.funcAst.get(f.index).body() != null) {
                 computeReconvergence(arr, f);
@@ -158,55 +154,22 @@ final class Lowering {
         for (FunctionInfo f : infos) {
             byName.put(f.name, f);
         }
-        return new Program(arr, infos, byName, sharedTop, dynamicSharedOffset, constBank, globalAddresses, cx.stride);
+        return new Program(arr, infos, byName, constBank, globalAddresses, cx.stride);
     }
 
     /**
      * Every kernel uses at most {@link PtxLimits#MAX_STATIC_SHARED_BYTES} of static shared variables, counting
-     * those of the device functions it calls, as ptxas checks for sm_75.
+     * those of the device functions it calls ({@link SharedLayout}), as ptxas checks for sm_75.
      */
-    private void checkStaticShared(Insn[] arr, List<java.util.Set<LoweringContext.Sym>> shared) {
-        if (sharedTop <= PtxLimits.MAX_STATIC_SHARED_BYTES) {
-            return; // no kernel can use more than the whole module declares
-        }
-        List<List<Integer>> callees = new ArrayList<>();
-        for (FunctionInfo g : infos) {
-            List<Integer> c = new ArrayList<>();
-            if (cx.funcAst.get(g.index).body() != null) {
-                for (int pc = g.entryPc; pc < g.exitPc; pc++) {
-                    if (arr[pc].op == Op.CALL) {
-                        c.add(arr[pc].callee);
-                    }
-                }
-            }
-            callees.add(c);
-        }
+    private void checkStaticShared() {
         for (FunctionInfo f : infos) {
-            if (!f.isEntry || cx.funcAst.get(f.index).body() == null) {
-                continue;
-            }
-            java.util.Set<LoweringContext.Sym> used = new java.util.HashSet<>();
-            java.util.BitSet seen = new java.util.BitSet();
-            java.util.Deque<Integer> todo = new java.util.ArrayDeque<>(List.of(f.index));
-            while (!todo.isEmpty()) {
-                int fi = todo.pop();
-                if (seen.get(fi)) {
-                    continue;
-                }
-                seen.set(fi);
-                used.addAll(shared.get(fi));
-                todo.addAll(callees.get(fi));
-            }
-            long bytes = 0;
-            for (LoweringContext.Sym s : used) {
-                bytes += s.size();
-            }
-            if (bytes > PtxLimits.MAX_STATIC_SHARED_BYTES) {
+            if (f.isEntry && f.staticSharedBytes > PtxLimits.MAX_STATIC_SHARED_BYTES) {
                 throw new PtxSyntaxException(
                         f.line,
                         1,
-                        "kernel " + f.name + " uses " + bytes + " bytes of static shared memory, more than the "
-                                + PtxLimits.MAX_STATIC_SHARED_BYTES + " bytes (48 KiB) ptxas allows for sm_75");
+                        "kernel " + f.name + " uses " + f.staticSharedBytes
+                                + " bytes of static shared memory, more than the " + PtxLimits.MAX_STATIC_SHARED_BYTES
+                                + " bytes (48 KiB) ptxas allows for sm_75");
             }
         }
     }
@@ -245,58 +208,18 @@ final class Lowering {
         return a <= 1 ? v : (v + a - 1) / a * a;
     }
 
+    /** Lays out shared memory per kernel ({@link SharedLayout}) and names the module's shared variables. */
     private void layoutShared() {
-        List<PtxAst.VarDecl> all = new ArrayList<>();
-        for (PtxAst.VarDecl v : globals) {
-            if (v.space() == PtxAst.Space.SHARED) {
-                all.add(v);
-            }
-        }
-        for (PtxAst.Function f : cx.funcAst) {
-            if (f.body() != null) {
-                for (PtxAst.Statement s : f.body()) {
-                    if (s instanceof PtxAst.VarDecl && ((PtxAst.VarDecl) s).space() == PtxAst.Space.SHARED) {
-                        all.add((PtxAst.VarDecl) s);
-                    }
-                }
-            }
-        }
-        long top = 0;
-        int dynAlign = 16;
-        List<PtxAst.VarDecl> dynamic = new ArrayList<>();
-        for (PtxAst.VarDecl v : all) {
-            if (v.init() != null) {
-                throw new UnsupportedPtxException(
-                        v.line(), v.column(), ".shared", "shared variables cannot have initializers");
-            }
-            boolean isDynamic = v.isArray() && v.elements() == 0;
-            if (isDynamic) {
-                dynamic.add(v);
-                dynAlign = Math.max(dynAlign, v.effectiveAlign());
-                continue;
-            }
-            top = alignUp(top, v.effectiveAlign());
-            sharedOffsets.put(v, top);
-            top += v.byteSize();
-        }
-        if (top > Integer.MAX_VALUE - 4096) {
-            PtxAst.VarDecl v = all.get(all.size() - 1);
-            throw new UnsupportedPtxException(
-                    v.line(),
-                    v.column(),
-                    ".shared",
-                    "the module's static shared variables take " + top + " bytes, more than 2 GiB");
-        }
-        sharedTop = (int) top;
-        dynamicSharedOffset = (int) alignUp(top, dynAlign);
-        for (PtxAst.VarDecl v : dynamic) {
-            sharedOffsets.put(v, (long) dynamicSharedOffset);
+        sharedLayout = SharedLayout.of(globals, cx.funcAst, cx.funcIndex);
+        for (FunctionInfo f : infos) {
+            f.staticSharedBytes = sharedLayout.staticBytes(f.index);
+            f.dynamicSharedOffset = sharedLayout.dynamicOffset(f.index);
         }
         for (PtxAst.VarDecl v : globals) {
             if (v.space() == PtxAst.Space.SHARED) {
                 cx.moduleSyms.put(
                         v.name(),
-                        new LoweringContext.Sym(StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                        new LoweringContext.Sym(StateSpace.SHARED, sharedLayout.offset(v), v.byteSize(), false, false));
             }
         }
     }
@@ -496,7 +419,7 @@ final class Lowering {
                         declared.put(
                                 v,
                                 new LoweringContext.Sym(
-                                        StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                                        StateSpace.SHARED, sharedLayout.offset(v), v.byteSize(), false, false));
                         break;
                     default:
                         throw new UnsupportedPtxException(
@@ -533,8 +456,9 @@ final class Lowering {
             }
         }
         info.exitPc = pc;
-        // instructions, with block scoping of registers and variables
+        // instructions, with block scoping of registers and variables and the source position of the last .loc
         scopes = 0;
+        SourceLocation source = null;
         for (PtxAst.Statement s : f.body()) {
             if (s instanceof PtxAst.ScopeMark) {
                 if (((PtxAst.ScopeMark) s).open()) {
@@ -550,6 +474,9 @@ final class Lowering {
                 for (String name : registerNames(r)) {
                     cx.scope.regs.put(name, new LoweringContext.RegInfo(slot++, r.type(), r.type() == PtxType.PRED));
                 }
+            } else if (s instanceof PtxAst.Loc) {
+                // line 0: code the compiler made up, of no source line (as in DWARF)
+                source = ((PtxAst.Loc) s).line() == 0 ? null : sourceLocation((PtxAst.Loc) s);
             } else if (s instanceof PtxAst.Instruction) {
                 PtxAst.Instruction in = (PtxAst.Instruction) s;
                 Insn insn;
@@ -558,6 +485,7 @@ final class Lowering {
                     insn = lowerInstruction(in);
                     cx.applyGuard(insn, in);
                 } catch (PtxException e) {
+                    e.at(source);
                     if (sink == null) {
                         throw e;
                     }
@@ -567,11 +495,15 @@ final class Lowering {
                 }
                 insn.srcRegs = toArray(cx.curSrc);
                 insn.dstRegs = toArray(cx.curDst);
+                insn.source = source;
+                insn.srcPreds = toArray(cx.curSrcPred);
+                insn.dstPreds = toArray(cx.curDstPred);
                 insn.pc = code.size();
                 code.add(insn);
             }
         }
         Insn exit = new Insn(Op.RET_EXIT, lastLine(f), "ret");
+        exit.source = source;
         exit.cls = InstructionClass.BRANCH;
         exit.callee = info.index;
         exit.pc = code.size();
@@ -655,6 +587,24 @@ final class Lowering {
         return names;
     }
 
+    /**
+     * The source position a {@code .loc} names, one object per distinct position. A file index without a {@code
+     * .file} directive is named {@code "file N"}.
+     */
+    private SourceLocation sourceLocation(PtxAst.Loc loc) {
+        SourceLocation known = sourceLocations.get(loc);
+        if (known == null) {
+            String file = module.files().get(loc.file());
+            known = new SourceLocation(
+                    file == null ? "file " + loc.file() : file,
+                    loc.line(),
+                    loc.column(),
+                    loc.inlinedAt() == null ? null : sourceLocation(loc.inlinedAt()));
+            sourceLocations.put(loc, known);
+        }
+        return known;
+    }
+
     private static int lastLine(PtxAst.Function f) {
         int line = f.line();
         for (PtxAst.Statement s : f.body()) {
@@ -705,6 +655,25 @@ final class Lowering {
                 in.rpc = g.reconvergencePc(pc);
             }
         }
+        List<Integer> latchList = new ArrayList<>();
+        for (int pc = start; pc <= end; pc++) {
+            Insn in = arr[pc];
+            if (in.op == Op.BRA && in.target >= start && in.target <= pc) {
+                latchList.add(pc);
+            }
+        }
+        int[] latches = latchList.stream().mapToInt(Integer::intValue).toArray();
+        int[] heads = new int[latches.length];
+        for (int i = 0; i < latches.length; i++) {
+            heads[i] = arr[latches[i]].target;
+        }
+        for (int pc = start; pc <= end; pc++) {
+            Insn in = arr[pc];
+            if (in.op == Op.BRA && in.guard >= 0) {
+                in.lpc = LikelyConvergence.of(pc, in.rpc, latches, heads);
+            }
+        }
+        Uniformity.mark(arr, f, pc -> successors(arr, pc, f));
     }
 
     private static int[] successors(Insn[] arr, int pc, FunctionInfo f) {

@@ -48,8 +48,6 @@ final class LoweringContext {
 
     // ---- per-function state (reset by beginFunction)
     FunctionInfo fn;
-    /** The static shared variables the function names (for the per-kernel limit of {@link PtxLimits}). */
-    java.util.Set<Sym> sharedUsed;
     /** The innermost block; the function's outermost block (id 0) holds its parameters. */
     Scope scope;
 
@@ -63,11 +61,12 @@ final class LoweringContext {
     // ---- per-instruction state: register slots read and written, for a scoreboard
     List<Integer> curSrc;
     List<Integer> curDst;
+    List<Integer> curSrcPred;
+    List<Integer> curDstPred;
 
     /** Resets the per-function state for {@code info}. */
     void beginFunction(FunctionInfo info) {
         fn = info;
-        sharedUsed = new java.util.HashSet<>();
         scope = new Scope(0, null);
         labels = new HashMap<>();
         consts = new HashMap<>();
@@ -91,6 +90,8 @@ final class LoweringContext {
     void beginInstruction() {
         curSrc = new ArrayList<>();
         curDst = new ArrayList<>();
+        curSrcPred = new ArrayList<>();
+        curDstPred = new ArrayList<>();
     }
 
     /** The register {@code name} as visible here (declared before, in this block or an enclosing one), or null. */
@@ -147,7 +148,7 @@ final class LoweringContext {
         return reg(name) != null;
     }
 
-    /** The variable {@code name} as visible here; a shared variable found is counted as used by the function. */
+    /** The variable {@code name} as visible here. */
     Sym lookupSym(String name) {
         Sym found = moduleSyms.get(name);
         for (Scope s = scope; s != null; s = s.parent) {
@@ -156,9 +157,6 @@ final class LoweringContext {
                 found = sym;
                 break;
             }
-        }
-        if (found != null && found.space() == StateSpace.SHARED) {
-            sharedUsed.add(found);
         }
         return found;
     }
@@ -182,6 +180,7 @@ final class LoweringContext {
         if (r == null || !r.pred()) {
             throw syntax(in, "expected a destination predicate, found " + describe(o));
         }
+        curDstPred.add(r.slot());
         return r.slot();
     }
 
@@ -194,6 +193,7 @@ final class LoweringContext {
         if (r == null || !r.pred()) {
             throw syntax(in, "expected a predicate, found " + describe(o));
         }
+        curSrcPred.add(r.slot());
         return r.slot();
     }
 

@@ -630,7 +630,10 @@ final class OpcodeTable {
                 InstructionClass.BRANCH,
                 ControlLowering::call,
                 "Direct call of a device function of the module with `.param` or register arguments and return"
-                        + " values; recursion is supported within the per-thread local memory limit.",
+                        + " values; recursion is supported within the per-thread local memory limit. Of the CUDA"
+                        + " device runtime's `.extern` functions, `vprintf` (`printf`: output per launch, in execution"
+                        + " order), `__assertfail` (`assert`: an `ASSERTION` fault naming the message, file and line),"
+                        + " `malloc` and `free` (a per-launch heap) are provided.",
                 "call{.uni} func",
                 "call{.uni} func, (a...)",
                 "call{.uni} (r...), func",

@@ -9,9 +9,10 @@ import java.util.List;
  * Recursive-descent parser for the PTX that nvcc 13 emits ({@code .version 9.0}, {@code .target sm_75} and
  * later, {@code .address_size 64}): module directives, variables with alignment, arrays and (nested)
  * initializers, {@code .entry}/{@code .func} with parameters and return parameters, register ranges, scoped
- * blocks, labels, guarded instructions and every operand form (PTX ISA §4-§6). Directives that do not change
- * execution ({@code .loc}, {@code .file}, {@code .pragma}, {@code .maxntid}, {@code .reqntid},
- * {@code .minnctapersm}, {@code .section}, ...) are skipped. Errors are {@link PtxSyntaxException}s with line
+ * blocks, labels, guarded instructions and every operand form (PTX ISA §4-§6). The debugging directives {@code
+ * .file} and {@code .loc} (nvcc {@code -lineinfo}) are kept for source positions in messages; other directives that
+ * do not change execution ({@code .pragma}, {@code .maxntid}, {@code .reqntid}, {@code .minnctapersm}, {@code
+ * .section}, ...) are skipped. Errors are {@link PtxSyntaxException}s with line
  * and column.
  */
 final class PtxParser {
@@ -27,6 +28,8 @@ final class PtxParser {
     private Token cur;
 
     private Token ahead;
+    /** {@code .file} index to file name (PTX ISA §11.6.3). */
+    private final java.util.Map<Integer, String> files = new java.util.HashMap<>();
 
     PtxParser(String text) {
         if (text.length() > PtxLimits.MAX_TEXT_CHARS) {
@@ -224,14 +227,56 @@ final class PtxParser {
                     parseModuleDeclaration(globals, functions);
             }
         }
-        return new PtxAst.Module(version, target, addressSize, globals, functions);
+        return new PtxAst.Module(version, target, addressSize, globals, functions, files);
+    }
+
+    /** {@code .file index "name" [, timestamp, size]} (PTX ISA §11.6.3): records the name; the rest is ignored. */
+    private void parseFile(Token directive) {
+        Token index = peek();
+        if (index.kind() != Kind.INT || index.line() != directive.line()) {
+            throw error(index, "expected the file index of .file");
+        }
+        advance();
+        Token name = peek();
+        if (name.kind() != Kind.STRING || name.line() != directive.line()) {
+            throw error(name, "expected the quoted file name of .file");
+        }
+        files.put((int) parseInt(index), name.text());
+        skipRestOfLine(directive);
+    }
+
+    /**
+     * {@code .loc file line column [, function_name label, inlined_at file line column]} (PTX ISA §11.6.4): the
+     * source position of the instructions that follow. The function name (a label into {@code .debug_str}) is
+     * skipped.
+     */
+    private PtxAst.Loc parseLoc(Token directive) {
+        long[] position = new long[3];
+        for (int i = 0; i < 3; i++) {
+            Token t = peek();
+            if (t.kind() != Kind.INT || t.line() != directive.line()) {
+                throw error(t, "expected .loc file line column");
+            }
+            position[i] = parseInt(advance());
+        }
+        PtxAst.Loc inlinedAt = null;
+        while (peek().kind() != Kind.EOF && peek().line() == directive.line()) {
+            Token t = advance();
+            if (t.kind() == Kind.IDENT && t.text().equals("inlined_at")) {
+                inlinedAt = parseLoc(directive);
+            }
+        }
+        return new PtxAst.Loc((int) position[0], (int) position[1], (int) position[2], inlinedAt);
     }
 
     /** Skips {@code .file}, {@code .loc}, {@code .section} and {@code .pragma} directives. */
     private void skipModuleNoise() {
         while (true) {
             Token t = peek();
-            if (t.isDot(".file") || t.isDot(".loc")) {
+            if (t.isDot(".file")) {
+                advance();
+                parseFile(t);
+            } else if (t.isDot(".loc")) {
                 advance();
                 skipRestOfLine(t);
             } else if (t.isDot(".section")) {
@@ -772,7 +817,11 @@ final class PtxParser {
         switch (t.text()) {
             case ".loc":
                 advance();
-                skipRestOfLine(t);
+                body.add(parseLoc(t));
+                return;
+            case ".file":
+                advance();
+                parseFile(t);
                 return;
             case ".pragma":
                 advance();

@@ -36,6 +36,7 @@ import picocli.CommandLine.ScopeType;
             dev.gmac.samples.cli.study.RunCommand.class,
             MemorySoakCommand.class,
             SamplesCommand.class,
+            dev.gmac.samples.cli.study.DivergenceStudyCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class
         })

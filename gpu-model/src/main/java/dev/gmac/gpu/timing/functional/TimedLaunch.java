@@ -95,7 +95,12 @@ public final class TimedLaunch {
         if (launch.tm() instanceof CglTm) {
             agents.add(new CglLockUnit((CglTm) launch.tm(), timing.config()));
         }
-        KernelTimingStats stats = timing.run(executor.resources(), executor, agents, cycleLimit);
+        KernelTimingStats stats;
+        try {
+            stats = timing.run(executor.resources(), executor, agents, cycleLimit);
+        } finally {
+            launch.release(); // a launch stopped by the cycle limit still gives back its device heap
+        }
         return new Result(launch.stats(), stats);
     }
 }
