@@ -8,9 +8,10 @@ package dev.gmac.coherence.transfer;
  * <ul>
  *   <li><b>Host compute</b> is measured: the CPU time of the host thread between runtime operations ({@link
  *       #enter}/{@link #exit} bracket each; a fault's transfer is bracketed by {@link #transferStarts} and {@link
- *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time; access faults and bulk accesses are
- *       runtime operations too, charged the per-fault figure of {@link HostCosts}, decision 0117). CPU time
- *       rather than wall time, so other processes on the machine do not count.
+ *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time; bulk host accesses are runtime operations
+ *       too, decision 0117). CPU time rather than wall time, so other processes on the machine do not count. It
+ *       includes the JVM's own fault handling outside the transfers (not bracketed: reading the CPU clock costs
+ *       more than a fault), beside the per-fault figure of {@link HostCosts}.
  *   <li><b>Synchronous transfers</b> (a release's sends, a fault's fetch, a prefetch, a memcpy) start when both
  *       the host and their engine are free, and the host waits for them.
  *   <li><b>Eager evictions</b> are queued on the host-to-accelerator engine at the host time they are decided
