@@ -37,6 +37,7 @@ class ReachCheckTest {
             assertTrue(message.contains("shared buffer #2"), message);
             assertTrue(message.contains("does not reach"), message);
             assertTrue(cause.ptxLine() > 0, "the PTX line of the store: " + message);
+            assertTrue(message.contains("PTX line " + cause.ptxLine()), "the message names the PTX line: " + message);
             assertTrue(message.contains("thread"), message);
             assertEquals(42f, out.get(3), "the host still sees its data");
 
