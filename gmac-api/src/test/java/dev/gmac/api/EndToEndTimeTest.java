@@ -144,14 +144,15 @@ class EndToEndTimeTest {
                     x.buffer().copyFrom(block, 0, (long) b * block.length, block.length);
                     work(300_000); // 0.3 ms of host work: more than a 64 KiB transfer (21 µs)
                 }
-                adsm.adsmCall(
-                        adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(1), Dim3.of(64), 64, 2f, x, y);
+                adsm.adsmCall(adsm.kernelResource("/ptx/saxpy.ptx", "saxpy"), Dim3.of(1), Dim3.of(64), 64, 2f, x, y);
                 adsm.adsmSync();
                 TimelineSnapshot time = adsm.stats().time();
                 copy[p] = time.copy();
                 endToEnd[p] = time.endToEnd();
                 if (protocols[p] == Protocol.ROLLING) {
-                    assertTrue(adsm.stats().evictions() >= 13, "evictions " + adsm.stats().evictions());
+                    assertTrue(
+                            adsm.stats().evictions() >= 13,
+                            "evictions " + adsm.stats().evictions());
                     assertTrue(time.evictionsOverlapped() > 0, time.toString());
                 }
             }
