@@ -158,7 +158,7 @@ class EndToEndTimeTest {
             }
         }
         double megabyte = seconds(Direction.TO_ACCELERATOR, 1 << 20);
-        assertTrue(copy[0] >= megabyte, "lazy waits for the whole megabyte at the call: " + copy[0]);
+        assertTrue(copy[0] >= 0.999 * megabyte, "lazy waits for the whole megabyte at the call: " + copy[0]);
         assertTrue(copy[1] < copy[0] / 2, "rolling waits for little: " + copy[1] + " vs lazy " + copy[0]);
         // The modelled difference: most of a megabyte's transfer (about 0.18 ms) that rolling overlapped.
         assertTrue(
