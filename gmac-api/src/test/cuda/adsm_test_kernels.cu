@@ -6,6 +6,7 @@
 // scale_add: y[i] = a * x[i] + y[i] for i < n (float arguments, an int count).
 // scale_double: y[i] = y[i] * a + (double) offset for i < n (double and 64-bit arguments).
 // small_params: stores its narrow integer arguments so the test can check their conversion.
+// store_through_table: writes through a pointer it loads (below).
 
 extern "C" __global__ void mix_bytes(unsigned char* out, unsigned int out_len, const unsigned char* in,
                                      unsigned int in_len, unsigned int fail_at) {
@@ -44,5 +45,14 @@ extern "C" __global__ void small_params(int* out, unsigned char a, short b, unsi
         out[1] = b;
         out[2] = c;
         out[3] = d;
+    }
+}
+
+// store_through_table: out = *table; out[i] = in[i]. It stores through a pointer loaded from memory, which the
+// write-set inference cannot tie to a parameter: every buffer the call reaches may be written.
+extern "C" __global__ void store_through_table(float* const* table, const float* in, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        table[0][i] = in[i];
     }
 }

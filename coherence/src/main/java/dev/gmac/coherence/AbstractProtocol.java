@@ -3,12 +3,14 @@ package dev.gmac.coherence;
 import dev.gmac.coherence.transfer.TransferCounters;
 import dev.gmac.coherence.transfer.TransferEngine;
 import java.nio.ByteBuffer;
-import java.util.Collection;
 
 /**
  * What the three protocols share: the block transfers, the CAS transitions of the fault handlers, and the
  * bulk memory operations of ADSM paper §4.4, all written against block states so that each protocol only
  * says how its states move at a call and a return.
+ *
+ * <p>Memcpy between shared objects, which may belong to different contexts (so to different protocol
+ * instances), is {@link BulkCopy}.
  *
  * <p>Hooks: {@link #becameDirty} and {@link #becameClean} tell rolling-update's dirty-block queue about
  * blocks entering and leaving {@link BlockState#DIRTY}; {@link #stateAfterFetch()} is read-only for the
@@ -46,6 +48,9 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     public void drainAsyncTransfers() {}
 
     @Override
+    public void kernelStarting() {}
+
+    @Override
     public void kernelReturned() {}
 
     @Override
@@ -55,6 +60,17 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     public void freed(SharedObject object) {}
 
     @Override
+    public void attached(SharedObject object) {}
+
+    @Override
+    public void detached(SharedObject object) {}
+
+    /** The protocol instance that handles {@code object} now (that of its owning context). */
+    static AbstractProtocol of(SharedObject object) {
+        return (AbstractProtocol) object.protocol();
+    }
+
+    @Override
     public void close() {}
 
     // ---- transfers ----------------------------------------------------------------------------------
@@ -62,11 +78,69 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     /** One transfer: the host copy of the block to the accelerator. */
     final void send(SharedObject object, int block) {
         transfers.toAccelerator(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+        countSent(object, 1, object.blockLength(block));
+    }
+
+    static void countSent(SharedObject object, long transfers, long bytes) {
+        object.counts().transfersToAccelerator.add(transfers);
+        object.counts().bytesToAccelerator.add(bytes);
+    }
+
+    static void countFetched(SharedObject object, long transfers, long bytes) {
+        object.counts().transfersToHost.add(transfers);
+        object.counts().bytesToHost.add(bytes);
+    }
+
+    /** One transfer per range: the host copy of those bytes of the block to the accelerator. */
+    final void send(SharedObject object, int block, Ranges ranges) {
+        long start = object.blockStart(block);
+        for (int i = 0; i < ranges.count(); i++) {
+            transfers.toAccelerator(
+                    object.deviceAddress() + start + ranges.lo(i),
+                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
+        }
+        countSent(object, ranges.count(), ranges.bytes());
+    }
+
+    /** Sends what is dirty in a dirty block: every range, or the whole block when it has none. */
+    final void sendDirty(SharedObject object, int block) {
+        BlockRanges r = object.blocks.ranges(block);
+        if (r == null || r.dirty() == null) {
+            send(object, block);
+        } else {
+            send(object, block, r.dirty());
+        }
     }
 
     /** One transfer: the accelerator copy of the block to the host. */
     final void fetch(SharedObject object, int block) {
         transfers.toHost(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+        countFetched(object, 1, object.blockLength(block));
+    }
+
+    /** One transfer per range: the accelerator copy of those bytes of the block to the host. */
+    final void fetch(SharedObject object, int block, Ranges ranges) {
+        long start = object.blockStart(block);
+        for (int i = 0; i < ranges.count(); i++) {
+            transfers.toHost(
+                    object.deviceAddress() + start + ranges.lo(i),
+                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
+        }
+        countFetched(object, ranges.count(), ranges.bytes());
+    }
+
+    /**
+     * After the dirty data of a block was sent (or the block was claimed for that): its state and ranges once
+     * clean. Read-only when the whole host copy is valid, else invalid with its valid ranges kept.
+     */
+    static void publishClean(SharedObject object, int block, BlockRanges r) {
+        if (r == null || r.valid() == null) {
+            object.blocks.setRanges(block, null);
+            object.blocks.set(block, BlockTable.READ_ONLY);
+        } else {
+            object.blocks.setRanges(block, new BlockRanges(r.valid(), null));
+            object.blocks.set(block, BlockTable.INVALID);
+        }
     }
 
     /** Waits while another thread holds the block in a transient state; returns the stable state. */
@@ -81,6 +155,23 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     }
 
     // ---- fault handling -----------------------------------------------------------------------------
+
+    /**
+     * A host read of bytes {@code [offset, offset + length)} of block {@code block} found no window; {@code
+     * element} for an element access (the protocol may fetch more than asked), false for a bulk range (fetch at
+     * least that range). The default makes the whole block readable ({@link #signalRead}).
+     */
+    boolean signalReadRange(SharedObject object, int block, long offset, int length, boolean element) {
+        return signalRead(object, block);
+    }
+
+    /**
+     * A host write of bytes {@code [offset, offset + length)} of block {@code block} found no window. The default
+     * makes the whole block dirty ({@link #signalWrite}).
+     */
+    boolean signalWriteRange(SharedObject object, int block, long offset, int length, boolean element) {
+        return signalWrite(object, block);
+    }
 
     @Override
     public boolean signalRead(SharedObject object, int block) {
@@ -141,7 +232,17 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         BlockTable blocks = object.blocks;
         for (int round = 0; ; round++) {
             int state = blocks.get(block);
-            if (state == BlockTable.DIRTY) {
+            if (blocks.ranges(block) != null && (state == BlockTable.DIRTY || state == BlockTable.FLUSHING)) {
+                // Sub-block ranges: the whole block becomes valid and dirty (the caller overwrites all of it).
+                if (blocks.cas(block, state, BlockTable.FETCHING)) {
+                    blocks.setRanges(block, null);
+                    blocks.set(block, BlockTable.DIRTY);
+                    if (state != BlockTable.DIRTY) {
+                        becameDirty(object, block, true);
+                    }
+                    return Overwrite.FAULT;
+                }
+            } else if (state == BlockTable.DIRTY) {
                 return Overwrite.HIT;
             } else if (state == BlockTable.READ_ONLY || state == BlockTable.FLUSHING) {
                 if (blocks.cas(block, state, BlockTable.DIRTY)) {
@@ -160,6 +261,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
 
     @Override
     public void endOverwrite(SharedObject object, int block, boolean completed) {
+        object.blocks.setRanges(block, null); // all of it written, or a half-written host copy valid nowhere
         if (completed) {
             object.blocks.set(block, BlockTable.DIRTY);
             becameDirty(object, block, true);
@@ -182,10 +284,38 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     }
 
     @Override
-    public void kernelFailed(SharedObject object, boolean[] validAtCall) {
+    public void unchangedByKernel(SharedObject object, boolean[] validAtCall, java.util.BitSet written) {
+        // The host copy of such a block is the call's data (the host cannot touch an object a kernel in flight
+        // may write, and the release sent its dirty bytes), and the accelerator copy still equals it.
+        int after = stateAfterFetch();
         for (int block = 0; block < validAtCall.length; block++) {
-            if (validAtCall[block] && object.blocks.cas(block, BlockTable.INVALID, BlockTable.DIRTY)) {
-                becameDirty(object, block, true);
+            if (validAtCall[block]
+                    && !written.get(block)
+                    && object.blocks.ranges(block) == null
+                    && object.blocks.cas(block, BlockTable.INVALID, after)) {
+                if (after == BlockTable.DIRTY) {
+                    becameDirty(object, block, false);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void kernelFailed(SharedObject object, boolean[] validAtCall, BlockRanges[] rangesAtCall) {
+        for (int block = 0; block < validAtCall.length; block++) {
+            BlockRanges partial = rangesAtCall == null ? null : rangesAtCall[block];
+            if (validAtCall[block] && partial == null) {
+                if (object.blocks.cas(block, BlockTable.INVALID, BlockTable.DIRTY)) {
+                    becameDirty(object, block, true);
+                }
+            } else if (partial != null && object.blocks.cas(block, BlockTable.INVALID, BlockTable.FETCHING)) {
+                // The accelerator copy was restored from the backup; the host still holds the call's data in the
+                // valid ranges, of which the dirty ones never reached the restored copy.
+                object.blocks.setRanges(block, partial);
+                object.blocks.set(block, partial.dirty() != null ? BlockTable.DIRTY : BlockTable.INVALID);
+                if (partial.dirty() != null) {
+                    becameDirty(object, block, true);
+                }
             }
         }
     }
@@ -195,8 +325,25 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         if (length <= 0) {
             return;
         }
+        long end = offset + length;
+        for (int block = object.blockOf(offset); block <= object.blockOf(end - 1); block++) {
+            long start = Math.max(offset, object.blockStart(block));
+            long stop = Math.min(end, object.blockStart(block) + object.blockLength(block));
+            signalReadRange(object, block, start, (int) (stop - start), false);
+        }
+    }
+
+    /** Sends the dirty data of blocks in {@code [offset, offset + length)} now; they become clean. */
+    void toAccelerator(SharedObject object, long offset, long length) {
+        if (length <= 0) {
+            return;
+        }
+        boolean changed = false;
         for (int block = object.blockOf(offset); block <= object.blockOf(offset + length - 1); block++) {
-            signalRead(object, block);
+            changed |= sendIfDirty(object, block);
+        }
+        if (changed) {
+            object.revokeWindows();
         }
     }
 
@@ -218,6 +365,7 @@ abstract class AbstractProtocol implements CoherenceProtocol {
             long start = Math.max(offset, object.blockStart(block));
             long stop = Math.min(end, object.blockStart(block) + object.blockLength(block));
             int state = stableState(object, block);
+            BlockRanges r = object.blocks.ranges(block);
             if (state == BlockTable.INVALID || state == BlockTable.READ_ONLY) {
                 if (runEnd == start) {
                     runEnd = stop;
@@ -227,11 +375,55 @@ abstract class AbstractProtocol implements CoherenceProtocol {
                     runEnd = stop;
                 }
             }
-            if (state == BlockTable.READ_ONLY || state == BlockTable.DIRTY) {
-                fill(object.host(), (int) start, (int) (stop - start), (byte) byteValue);
+            if (r == null) {
+                if (state == BlockTable.READ_ONLY || state == BlockTable.DIRTY) {
+                    fill(object.host(), (int) start, (int) (stop - start), (byte) byteValue);
+                }
+            } else {
+                memsetPartial(object, block, state, r, start, stop, (byte) byteValue);
             }
         }
         deviceMemset(object, runStart, runEnd, byteValue);
+    }
+
+    /**
+     * memset over a block with sub-block ranges: an invalid one is set on the accelerator (above) and in its
+     * valid ranges on the host, so they stay valid; in a dirty one the range is set on the host and becomes
+     * valid and dirty.
+     */
+    private void memsetPartial(
+            SharedObject object, int block, int state, BlockRanges r, long start, long stop, byte value) {
+        long blockStart = object.blockStart(block);
+        int lo = (int) (start - blockStart);
+        int hi = (int) (stop - blockStart);
+        if (state == BlockTable.INVALID) {
+            Ranges valid = r.valid().within(lo, hi);
+            for (int i = 0; i < valid.count(); i++) {
+                fill(object.host(), (int) blockStart + valid.lo(i), valid.hi(i) - valid.lo(i), value);
+            }
+            return;
+        }
+        fill(object.host(), (int) start, hi - lo, value);
+        object.blocks.setRanges(
+                block,
+                dirtyRanges(
+                        object,
+                        block,
+                        r.valid() == null ? null : r.valid().with(lo, hi),
+                        r.dirty().with(lo, hi)));
+    }
+
+    /**
+     * The ranges of a dirty block with valid ranges {@code valid} (null: whole) and dirty ranges {@code dirty}:
+     * null when both cover the whole block.
+     */
+    static BlockRanges dirtyRanges(SharedObject object, int block, Ranges valid, Ranges dirty) {
+        int length = object.blockLength(block);
+        Ranges v = valid == null || valid.coversWhole(length) ? null : valid;
+        if (v == null && dirty.coversWhole(length)) {
+            return null;
+        }
+        return new BlockRanges(v, dirty);
     }
 
     private void deviceMemset(SharedObject object, long start, long end, int byteValue) {
@@ -248,128 +440,28 @@ abstract class AbstractProtocol implements CoherenceProtocol {
         }
     }
 
-    /**
-     * Copies on the accelerator when that moves no more bytes than copying on the host (ties go to the
-     * accelerator, as GMAC's interposed memcpy does for shared objects).
-     *
-     * <p>Accelerator side: dirty source blocks, and dirty destination blocks the copy covers only in part,
-     * are sent first (they become read-only); then the accelerator copies; every destination block it
-     * touches becomes invalid. Host side: invalid source blocks, and invalid destination blocks covered in
-     * part, are fetched; the host copies; destination blocks become dirty, which costs their transfer at
-     * the next call unless they were dirty already (and never for batch-update, which sends everything).
-     */
     @Override
-    public void memcpy(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
-        if (length <= 0) {
-            return;
+    public void flushDirty(SharedObject object) {
+        boolean changed = false;
+        for (int block = 0; block < object.blockCount(); block++) {
+            changed |= sendIfDirty(object, block);
         }
-        long deviceBytes = 0;
-        long hostBytes = 0;
-        for (int block = src.blockOf(srcOffset); block <= src.blockOf(srcOffset + length - 1); block++) {
-            int state = stableState(src, block);
-            if (state == BlockTable.DIRTY) {
-                deviceBytes += src.blockLength(block);
-            } else if (state == BlockTable.INVALID) {
-                hostBytes += src.blockLength(block);
-            }
-        }
-        long dstEnd = dstOffset + length;
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            int state = stableState(dst, block);
-            boolean whole = coversWhole(dst, block, dstOffset, dstEnd);
-            if (!whole && state == BlockTable.DIRTY) {
-                deviceBytes += dst.blockLength(block);
-            }
-            if (!whole && state == BlockTable.INVALID) {
-                hostBytes += dst.blockLength(block);
-            }
-            if (state != BlockTable.DIRTY && hostWritesCostTransfers()) {
-                hostBytes += dst.blockLength(block);
-            }
-        }
-        if (deviceBytes <= hostBytes) {
-            memcpyOnAccelerator(dst, dstOffset, src, srcOffset, length);
-        } else {
-            memcpyOnHost(dst, dstOffset, src, srcOffset, length);
+        if (changed) {
+            object.revokeWindows();
         }
     }
 
-    private static boolean coversWhole(SharedObject object, int block, long start, long end) {
-        long blockStart = object.blockStart(block);
-        return start <= blockStart && end >= blockStart + object.blockLength(block);
-    }
-
-    private void memcpyOnAccelerator(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
-        boolean srcChanged = false;
-        for (int block = src.blockOf(srcOffset); block <= src.blockOf(srcOffset + length - 1); block++) {
-            srcChanged |= sendIfDirty(src, block);
-        }
-        if (srcChanged) {
-            src.revokeWindows();
-        }
-        long dstEnd = dstOffset + length;
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            if (!coversWhole(dst, block, dstOffset, dstEnd)) {
-                sendIfDirty(dst, block);
-            }
-        }
-        transfers.deviceCopy(dst.deviceAddress() + dstOffset, src.deviceAddress() + srcOffset, length);
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            int state = stableState(dst, block);
-            dst.blocks.set(block, BlockTable.INVALID);
-            if (state == BlockTable.DIRTY) {
-                becameClean(dst, block);
-            }
-        }
-        dst.revokeWindows();
-    }
-
-    /** Sends a dirty block and makes it read-only; returns whether it was dirty. */
-    private boolean sendIfDirty(SharedObject object, int block) {
+    /**
+     * Sends what is dirty in a dirty block and makes it clean (read-only, or invalid with its valid ranges
+     * when the host copy has gaps); returns whether it was dirty. The caller holds the owning context's lock.
+     */
+    boolean sendIfDirty(SharedObject object, int block) {
         if (stableState(object, block) != BlockTable.DIRTY) {
             return false;
         }
-        send(object, block);
-        object.blocks.set(block, BlockTable.READ_ONLY);
+        sendDirty(object, block);
+        publishClean(object, block, object.blocks.ranges(block));
         becameClean(object, block);
         return true;
-    }
-
-    private void memcpyOnHost(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
-        long dstEnd = dstOffset + length;
-        for (int block = dst.blockOf(dstOffset); block <= dst.blockOf(dstEnd - 1); block++) {
-            long start = Math.max(dstOffset, dst.blockStart(block));
-            long stop = Math.min(dstEnd, dst.blockStart(block) + dst.blockLength(block));
-            long from = srcOffset + (start - dstOffset);
-            toHost(src, from, stop - start);
-            boolean claimed = false;
-            if (coversWhole(dst, block, dstOffset, dstEnd)) {
-                claimed = beginOverwrite(dst, block) == Overwrite.CLAIMED;
-            } else {
-                signalWrite(dst, block);
-            }
-            boolean completed = false;
-            try {
-                dst.host().put((int) start, src.host(), (int) from, (int) (stop - start));
-                completed = true;
-            } finally {
-                if (claimed) {
-                    endOverwrite(dst, block, completed);
-                }
-            }
-        }
-    }
-
-    @Override
-    public void flushDirty(Collection<SharedObject> objects) {
-        for (SharedObject object : objects) {
-            boolean changed = false;
-            for (int block = 0; block < object.blockCount(); block++) {
-                changed |= sendIfDirty(object, block);
-            }
-            if (changed) {
-                object.revokeWindows();
-            }
-        }
     }
 }

@@ -23,13 +23,32 @@ final class BlockTable {
     static final int FLUSHING = BlockState.FLUSHING.ordinal();
 
     private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle RANGES = MethodHandles.arrayElementVarHandle(Object[].class);
 
     private final int[] states;
+    private final Object[] ranges; // BlockRanges or null; allocated only for objects that track ranges
 
-    BlockTable(int blocks, int initialState) {
+    BlockTable(int blocks, int initialState, boolean tracksRanges) {
         this.states = new int[blocks];
+        this.ranges = tracksRanges ? new Object[blocks] : null;
         for (int i = 0; i < blocks; i++) {
             STATES.setVolatile(states, i, initialState);
+        }
+    }
+
+    /**
+     * The sub-block ranges of {@code block}, or null when the block is whole (its state says it all). Read in
+     * volatile mode after the state; written, in volatile mode, before the state write that publishes them, by
+     * the thread that holds the block in {@code FETCHING} (or under the owning context's call lock while no
+     * host access may race, at a release).
+     */
+    BlockRanges ranges(int block) {
+        return ranges == null ? null : (BlockRanges) RANGES.getVolatile(ranges, block);
+    }
+
+    void setRanges(int block, BlockRanges value) {
+        if (ranges != null) {
+            RANGES.setVolatile(ranges, block, value);
         }
     }
 

@@ -20,6 +20,8 @@ import dev.gmac.coherence.transfer.TransferCostModel;
  * @param kernelFaultRecovery whether a call checkpoints, on the accelerator, the blocks that exist only
  *     there, so that after a failed kernel the host-visible data is what it was at the call
  * @param dmaRingSize slots of the DMA engine's ring (a power of two)
+ * @param subBlock whether rolling-update objects track valid and dirty byte ranges inside their blocks unless
+ *     their hints say otherwise (decision 0113; default true; false is the paper's rolling-update)
  */
 public record CoherenceConfig(
         ProtocolKind protocol,
@@ -30,7 +32,8 @@ public record CoherenceConfig(
         boolean asyncEviction,
         boolean directHostMemory,
         boolean kernelFaultRecovery,
-        int dmaRingSize) {
+        int dmaRingSize,
+        boolean subBlock) {
 
     /** Default block size of rolling-update: 256 KiB (see {@link #defaults()}). */
     public static final int DEFAULT_BLOCK_SIZE = 256 * 1024;
@@ -74,7 +77,8 @@ public record CoherenceConfig(
                 true,
                 true,
                 true,
-                1024);
+                1024,
+                true);
     }
 
     public CoherenceConfig withProtocol(ProtocolKind value) {
@@ -87,7 +91,8 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withBlockSize(int value) {
@@ -100,7 +105,8 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withRollingIncrement(int value) {
@@ -113,7 +119,8 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withStrict(boolean value) {
@@ -126,7 +133,8 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withCostModel(TransferCostModel value) {
@@ -139,7 +147,8 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withAsyncEviction(boolean value) {
@@ -152,7 +161,8 @@ public record CoherenceConfig(
                 value,
                 directHostMemory,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withDirectHostMemory(boolean value) {
@@ -165,7 +175,8 @@ public record CoherenceConfig(
                 asyncEviction,
                 value,
                 kernelFaultRecovery,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
     }
 
     public CoherenceConfig withKernelFaultRecovery(boolean value) {
@@ -178,7 +189,22 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 value,
-                dmaRingSize);
+                dmaRingSize,
+                subBlock);
+    }
+
+    public CoherenceConfig withSubBlock(boolean value) {
+        return new CoherenceConfig(
+                protocol,
+                blockSize,
+                rollingIncrement,
+                strict,
+                costModel,
+                asyncEviction,
+                directHostMemory,
+                kernelFaultRecovery,
+                dmaRingSize,
+                value);
     }
 
     public CoherenceConfig withDmaRingSize(int value) {
@@ -191,6 +217,7 @@ public record CoherenceConfig(
                 asyncEviction,
                 directHostMemory,
                 kernelFaultRecovery,
-                value);
+                value,
+                subBlock);
     }
 }

@@ -30,7 +30,9 @@ public class CoherenceException extends RuntimeException {
         /** A range outside the object. */
         OUT_OF_RANGE,
         /** The runtime was closed. */
-        CLOSED
+        CLOSED,
+        /** A call reaches an object owned by another execution context. */
+        OTHER_CONTEXT
     }
 
     private final Kind kind;

@@ -12,11 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * The DMA engine of rolling-update's eager evictions: one daemon thread fed through an LMAX Disruptor ring
- * of (object, block) requests (ADSM paper §4.3: "the oldest block is asynchronously transferred").
+ * The DMA engine of rolling-update's eager evictions: one daemon thread per runtime fed through an LMAX
+ * Disruptor ring of (job, object, block) requests (ADSM paper §4.3: "the oldest block is asynchronously
+ * transferred"). The execution contexts of a runtime share it; each request carries the job of the
+ * context's protocol that queued it.
  *
- * <p>Producers are host threads that evict under rolling-update's lock ({@link ProducerType#MULTI} all the
- * same, so correctness does not depend on that lock). The ring's publication is a release and the
+ * <p>Producers are host threads that evict under their context's rolling-update lock, several contexts at
+ * once ({@link ProducerType#MULTI}). The ring's publication is a release and the
  * consumer's wait an acquire, so the DMA thread sees every host write the evicting thread made before it
  * published the request. The engine starts on the first request (most programs that never exceed the
  * rolling size never start a thread).
@@ -45,31 +47,34 @@ final class DmaEngine {
     }
 
     private static final class Request {
+        Job job;
+        Consumer<Throwable> failures;
         SharedObject object;
         int block;
     }
 
     private final int ringSize;
-    private final Job job;
-    private final Consumer<Throwable> failures;
     private Disruptor<Request> disruptor; // guarded by this
     private volatile RingBuffer<Request> ring;
 
     @SuppressWarnings("unused") // accessed through PROCESSED
     private volatile long processed = -1;
 
-    DmaEngine(int ringSize, Job job, Consumer<Throwable> failures) {
+    DmaEngine(int ringSize) {
         this.ringSize = ringSize;
-        this.job = job;
-        this.failures = failures;
     }
 
-    /** Queues a flush of block {@code block} of {@code object}; blocks while the ring is full. */
-    void submit(SharedObject object, int block) {
+    /**
+     * Queues {@code job} for block {@code block} of {@code object}; blocks while the ring is full. A failure
+     * of the job goes to {@code failures}.
+     */
+    void submit(Job job, Consumer<Throwable> failures, SharedObject object, int block) {
         RingBuffer<Request> buffer = started();
         long sequence = buffer.next();
         try {
             Request request = buffer.get(sequence);
+            request.job = job;
+            request.failures = failures;
             request.object = object;
             request.block = block;
         } finally {
@@ -129,11 +134,13 @@ final class DmaEngine {
         @Override
         public void onEvent(Request request, long sequence, boolean endOfBatch) {
             try {
-                job.run(request.object, request.block);
+                request.job.run(request.object, request.block);
             } catch (Throwable t) {
-                failures.accept(t);
+                request.failures.accept(t);
             } finally {
                 request.object = null;
+                request.job = null;
+                request.failures = null;
                 PROCESSED.setRelease(DmaEngine.this, sequence);
             }
         }

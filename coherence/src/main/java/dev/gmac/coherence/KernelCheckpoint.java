@@ -17,7 +17,12 @@ import java.util.List;
  * invalid blocks are not protected and the failure message says so.
  */
 final class KernelCheckpoint {
-    private record Entry(SharedObject object, boolean[] validAtCall, long backup, List<long[]> invalidRuns) {}
+    private record Entry(
+            SharedObject object,
+            boolean[] validAtCall,
+            BlockRanges[] rangesAtCall,
+            long backup,
+            List<long[]> invalidRuns) {}
 
     private final List<Entry> entries;
     private final List<SharedObject> unprotected;
@@ -39,10 +44,16 @@ final class KernelCheckpoint {
         try {
             for (SharedObject object : written) {
                 boolean[] valid = new boolean[object.blockCount()];
+                BlockRanges[] partial = object.tracksRanges() ? new BlockRanges[valid.length] : null;
                 List<long[]> runs = new ArrayList<>();
                 long runStart = -1;
                 for (int block = 0; block < valid.length; block++) {
-                    valid[block] = BlockTable.readable(object.blocks.get(block));
+                    // A block with sub-block ranges is backed up on the device like an invalid one (its gaps
+                    // exist only there) and gets its ranges back after a failure.
+                    valid[block] = object.hostValidWhole(block) && object.blocks.ranges(block) == null;
+                    if (partial != null) {
+                        partial[block] = object.blocks.ranges(block);
+                    }
                     long start = object.blockStart(block);
                     if (!valid[block] && runStart < 0) {
                         runStart = start;
@@ -66,7 +77,7 @@ final class KernelCheckpoint {
                         unprotected.add(object);
                     }
                 }
-                entries.add(new Entry(object, valid, backup, runs));
+                entries.add(new Entry(object, valid, partial, backup, runs));
                 if (backup != 0) {
                     for (long[] run : runs) {
                         transfers.deviceCopy(backup + run[0], object.deviceAddress() + run[0], run[1] - run[0]);
@@ -81,7 +92,7 @@ final class KernelCheckpoint {
     }
 
     /** After a failed kernel: restore the accelerator copies of invalid blocks, re-dirty the valid ones. */
-    void restore(CoherenceProtocol protocol) {
+    void restore() {
         for (Entry entry : entries) {
             SharedObject object = entry.object();
             if (entry.backup() != 0) {
@@ -89,7 +100,7 @@ final class KernelCheckpoint {
                     transfers.deviceCopy(object.deviceAddress() + run[0], entry.backup() + run[0], run[1] - run[0]);
                 }
             }
-            protocol.kernelFailed(object, entry.validAtCall());
+            object.protocol().kernelFailed(object, entry.validAtCall(), entry.rangesAtCall());
         }
     }
 

@@ -45,13 +45,14 @@ public final class RollingUpdate extends DetectingProtocol {
     private final Consumer<Throwable> asyncFailures;
 
     /**
-     * @param asyncFailures where failures of eager transfers go (the manager reports them at the next call
+     * @param dma the runtime's DMA engine (shared by its contexts)
+     * @param asyncFailures where failures of eager transfers go (the context reports them at its next call
      *     or sync); the block stays dirty, so no data is lost
      */
-    public RollingUpdate(TransferEngine transfers, CoherenceConfig config, Consumer<Throwable> asyncFailures) {
+    RollingUpdate(TransferEngine transfers, CoherenceConfig config, DmaEngine dma, Consumer<Throwable> asyncFailures) {
         super(transfers, config);
         this.asyncFailures = asyncFailures;
-        this.dma = new DmaEngine(config.dmaRingSize(), this::flush, asyncFailures);
+        this.dma = dma;
     }
 
     @Override
@@ -97,6 +98,34 @@ public final class RollingUpdate extends DetectingProtocol {
     /** Frees shrink the rolling size; dirty blocks beyond the smaller size are evicted as on a fault. */
     @Override
     public void freed(SharedObject object) {
+        detached(object);
+    }
+
+    /**
+     * An object handed over from another context: it counts towards this context's rolling size, and its
+     * dirty blocks join the queue (as the newest); blocks beyond the rolling size are evicted as on a fault.
+     */
+    @Override
+    public void attached(SharedObject object) {
+        List<DirtyBlock> inline;
+        lock.lock();
+        try {
+            rollingSize += config.rollingIncrement();
+            for (int block = 0; block < object.blockCount(); block++) {
+                if (object.blocks.get(block) == BlockTable.DIRTY) {
+                    dirty.add(new DirtyBlock(object, block));
+                }
+            }
+            inline = evictWhileOver(null);
+        } finally {
+            lock.unlock();
+        }
+        flushInline(inline);
+    }
+
+    /** An object leaves this context (freed or handed over): the rolling size shrinks, its blocks leave the queue. */
+    @Override
+    public void detached(SharedObject object) {
         List<DirtyBlock> inline;
         lock.lock();
         try {
@@ -138,7 +167,7 @@ public final class RollingUpdate extends DetectingProtocol {
                 break;
             }
             if (config.asyncEviction()) {
-                dma.submit(victim.object(), victim.block());
+                dma.submit(this::flush, asyncFailures, victim.object(), victim.block());
             } else {
                 if (inline == null) {
                     inline = new ArrayList<>(2);
@@ -192,22 +221,273 @@ public final class RollingUpdate extends DetectingProtocol {
             it.remove();
             object.revokeWindows(); // our own cached write windows over the block
             counters.eviction();
+            object.counts().evictions.increment();
+            queuedOnTimeline(object, candidate.block());
             return candidate;
         }
         return null;
     }
 
-    /** The DMA job: copy the block, then FLUSHING -> READ_ONLY (unless a write made it dirty again). */
+    /** Places an eviction on the context's timeline when it is decided (the DMA engine overlaps it). */
+    private void queuedOnTimeline(SharedObject object, int block) {
+        BlockRanges r = object.blocks.ranges(block);
+        long ranges = r == null || r.dirty() == null ? 1 : r.dirty().count();
+        long bytes = r == null || r.dirty() == null
+                ? object.blockLength(block)
+                : r.dirty().bytes();
+        countSent(object, ranges, bytes);
+        if (transfers.timeline() != null) {
+            transfers.timeline().eviction(ranges, bytes);
+        }
+    }
+
+    /**
+     * The DMA job: copy the block (only its dirty ranges when it tracks them), then FLUSHING -> READ_ONLY (or,
+     * when the host copy has gaps, invalid with its valid ranges), unless a write made it dirty again.
+     */
     private void flush(SharedObject object, int block) {
-        transfers.toAcceleratorAsync(
-                object.deviceAddress() + object.blockStart(block), object.hostBlock(block), failure -> {
-                    if (failure == null) {
-                        object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.READ_ONLY);
-                    } else {
-                        object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
-                        asyncFailures.accept(failure);
-                    }
-                });
+        BlockRanges r = object.blocks.ranges(block);
+        if (r == null || r.dirty() == null) {
+            flushAsync(object, block, object.blockStart(block), object.blockLength(block), r);
+            return;
+        }
+        Ranges dirty = r.dirty();
+        long start = object.blockStart(block);
+        try {
+            for (int i = 0; i < dirty.count() - 1; i++) {
+                transfers.toAcceleratorInBackground(
+                        object.deviceAddress() + start + dirty.lo(i),
+                        object.hostSlice(start + dirty.lo(i), dirty.hi(i) - dirty.lo(i)));
+            }
+        } catch (RuntimeException e) {
+            object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
+            asyncFailures.accept(e);
+            return;
+        }
+        int last = dirty.count() - 1;
+        flushAsync(object, block, start + dirty.lo(last), dirty.hi(last) - dirty.lo(last), r);
+    }
+
+    private void flushAsync(SharedObject object, int block, long offset, int length, BlockRanges r) {
+        transfers.toAcceleratorAsync(object.deviceAddress() + offset, object.hostSlice(offset, length), failure -> {
+            if (failure != null) {
+                object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
+                asyncFailures.accept(failure);
+            } else if (r == null) {
+                object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.READ_ONLY);
+            } else if (object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.FETCHING)) {
+                publishClean(object, block, r);
+            }
+        });
+    }
+
+    // ---- sub-block ranges (decision 0113) -----------------------------------------------------------
+
+    @Override
+    public boolean signalRead(SharedObject object, int block) {
+        return object.tracksRanges()
+                ? signalReadRange(object, block, object.blockStart(block), object.blockLength(block), false)
+                : super.signalRead(object, block);
+    }
+
+    /**
+     * The whole-block write fault (the caller may write any part of the block): for a block that tracks
+     * ranges, fetch what is not valid, then the whole block is dirty.
+     */
+    @Override
+    public boolean signalWrite(SharedObject object, int block) {
+        if (!object.tracksRanges()) {
+            return super.signalWrite(object, block);
+        }
+        boolean fetched = signalRead(object, block);
+        return signalWriteRange(object, block, object.blockStart(block), object.blockLength(block), false) || fetched;
+    }
+
+    /**
+     * A read outside the block's valid ranges fetches what {@link #readExtent} asks for, minus what is valid
+     * already (never over dirty bytes), and adds it to the valid ranges. The block is claimed (FETCHING) while
+     * its ranges change; other threads wait.
+     */
+    @Override
+    boolean signalReadRange(SharedObject object, int block, long offset, int length, boolean element) {
+        if (!object.tracksRanges()) {
+            return super.signalRead(object, block);
+        }
+        BlockTable blocks = object.blocks;
+        int blockLength = object.blockLength(block);
+        int lo = (int) (offset - object.blockStart(block));
+        int hi = lo + length;
+        for (int round = 0; ; round++) {
+            int state = blocks.get(block);
+            if (state == BlockTable.READ_ONLY) {
+                return false;
+            }
+            if (state == BlockTable.FETCHING) {
+                Backoff.pause(round);
+                continue;
+            }
+            if (object.validOf(block, state, blocks.ranges(block)).contains(lo, hi)) {
+                return false;
+            }
+            if (!blocks.cas(block, state, BlockTable.FETCHING)) {
+                continue;
+            }
+            BlockRanges r = blocks.ranges(block); // again: the ranges may have changed before our claim
+            Ranges valid = object.validOf(block, state, r);
+            int[] extent = readExtent(object, block, lo, hi, element, valid, blockLength);
+            Ranges newValid = valid.with(extent[0], extent[1]);
+            if (newValid.count() > Ranges.MAX_RANGES) {
+                newValid = Ranges.of(0, blockLength); // too scattered: make the block whole
+            }
+            fetchClaimed(object, block, state, r, missing(valid, newValid));
+            publishAfterFetch(object, block, state, newValid, object.dirtyOf(block, state, r));
+            return true;
+        }
+    }
+
+    /**
+     * A write outside the block's dirty ranges makes {@code [offset, offset + length)} valid and dirty without
+     * fetching it (it is being written). A write that continues a dirty range (or a block whose predecessor is
+     * dirty to its end) marks the rest of the block too, fetching what of it is not valid first, so a
+     * sequential fill takes one or two faults per block instead of one per element.
+     */
+    @Override
+    boolean signalWriteRange(SharedObject object, int block, long offset, int length, boolean element) {
+        if (!object.tracksRanges()) {
+            return super.signalWrite(object, block);
+        }
+        object.joinWriters(Thread.currentThread()); // before reading any state: see SharedObject
+        BlockTable blocks = object.blocks;
+        int blockLength = object.blockLength(block);
+        int lo = (int) (offset - object.blockStart(block));
+        int hi = lo + length;
+        for (int round = 0; ; round++) {
+            int state = blocks.get(block);
+            if (state == BlockTable.FETCHING) {
+                Backoff.pause(round);
+                continue;
+            }
+            if (state == BlockTable.DIRTY
+                    && object.dirtyOf(block, state, blocks.ranges(block)).contains(lo, hi)) {
+                return false;
+            }
+            if (!blocks.cas(block, state, BlockTable.FETCHING)) {
+                continue;
+            }
+            BlockRanges r = blocks.ranges(block);
+            Ranges valid = object.validOf(block, state, r);
+            Ranges dirty = object.dirtyOf(block, state, r);
+            int end = hi;
+            if (element && (dirty.endsAt(lo) || (lo == 0 && neighbourDirtyToEnd(object, block)))) {
+                end = blockLength; // a run of writes: claim the rest of the block
+            }
+            Ranges fetch = valid.gapsIn(hi, end); // never the bytes being written
+            Ranges newDirty = dirty.with(lo, end);
+            Ranges newValid = valid.with(lo, end);
+            if (newDirty.count() > Ranges.MAX_RANGES || newValid.count() > Ranges.MAX_RANGES) {
+                fetch = valid.with(lo, hi).gapsIn(0, blockLength); // too scattered: whole (but not what we write)
+                newValid = Ranges.of(0, blockLength);
+                newDirty = newDirty.hull();
+            }
+            fetchClaimed(object, block, state, r, fetch);
+            blocks.setRanges(block, dirtyRanges(object, block, newValid, newDirty));
+            blocks.set(block, BlockTable.DIRTY);
+            if (state != BlockTable.DIRTY) {
+                becameDirty(object, block, true);
+            }
+            return true;
+        }
+    }
+
+    /**
+     * What a read fault fetches: a bulk range exactly; for an element, the whole block when the object is
+     * read-mostly, the aligned fetch-granularity window around it when the hint sets one, the rest of the
+     * block when the read continues a valid range (or starts a block whose predecessor is valid to its end),
+     * and otherwise the element alone.
+     */
+    private static int[] readExtent(
+            SharedObject object, int block, int lo, int hi, boolean element, Ranges valid, int blockLength) {
+        if (!element) {
+            return new int[] {lo, hi};
+        }
+        if (object.readMostly()) {
+            return new int[] {0, blockLength};
+        }
+        int granule = object.hints().fetchGranularity();
+        if (granule > 0) {
+            return new int[] {
+                lo / granule * granule, (int) Math.min(blockLength, ((long) hi + granule - 1) / granule * granule)
+            };
+        }
+        if (valid.endsAt(lo) || (lo == 0 && neighbourValidToEnd(object, block))) {
+            return new int[] {lo, blockLength};
+        }
+        if (valid.startsAt(hi)) {
+            return new int[] {0, hi};
+        }
+        return new int[] {lo, hi};
+    }
+
+    private static boolean neighbourValidToEnd(SharedObject object, int block) {
+        if (block == 0) {
+            return false;
+        }
+        int previous = block - 1;
+        int state = object.blocks.get(previous);
+        return object.validOf(previous, state, object.blocks.ranges(previous)).endsAt(object.blockLength(previous));
+    }
+
+    private static boolean neighbourDirtyToEnd(SharedObject object, int block) {
+        if (block == 0) {
+            return false;
+        }
+        int previous = block - 1;
+        int state = object.blocks.get(previous);
+        return object.dirtyOf(previous, state, object.blocks.ranges(previous)).endsAt(object.blockLength(previous));
+    }
+
+    /** The ranges of {@code grown} that {@code valid} does not cover. */
+    private static Ranges missing(Ranges valid, Ranges grown) {
+        Ranges gaps = Ranges.EMPTY;
+        for (int i = 0; i < grown.count(); i++) {
+            gaps = gaps.with(valid.gapsIn(grown.lo(i), grown.hi(i)));
+        }
+        return gaps;
+    }
+
+    /** Fetches {@code ranges} of a block this thread has claimed; on failure puts the block back as it was. */
+    private void fetchClaimed(SharedObject object, int block, int state, BlockRanges r, Ranges ranges) {
+        try {
+            fetch(object, block, ranges);
+        } catch (RuntimeException e) {
+            object.blocks.setRanges(block, r);
+            object.blocks.set(block, state);
+            throw new CoherenceException(
+                    CoherenceException.Kind.TRANSFER_FAILED,
+                    "fetching block " + block + " of " + object + " failed: " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Publishes a claimed block after a fetch made {@code valid} valid; its dirty ranges are unchanged. */
+    private void publishAfterFetch(SharedObject object, int block, int before, Ranges valid, Ranges dirty) {
+        BlockTable blocks = object.blocks;
+        if (before == BlockTable.INVALID) {
+            if (valid.coversWhole(object.blockLength(block))) {
+                blocks.setRanges(block, null);
+                blocks.set(block, BlockTable.READ_ONLY);
+            } else {
+                blocks.setRanges(block, new BlockRanges(valid, null));
+                blocks.set(block, BlockTable.INVALID);
+            }
+            return;
+        }
+        // DIRTY, or FLUSHING whose eviction our claim cut short: dirty again, the data goes at the next call.
+        blocks.setRanges(block, dirtyRanges(object, block, valid, dirty));
+        blocks.set(block, BlockTable.DIRTY);
+        if (before == BlockTable.FLUSHING) {
+            becameDirty(object, block, true);
+        }
     }
 
     @Override
@@ -226,7 +506,7 @@ public final class RollingUpdate extends DetectingProtocol {
      * kernel reads (release consistency promises it the data of the call). Then drains what is queued.
      */
     @Override
-    void kernelStarting() {
+    public void kernelStarting() {
         lock.lock();
         try {
             kernelRunning = true;
@@ -251,22 +531,7 @@ public final class RollingUpdate extends DetectingProtocol {
     }
 
     @Override
-    void releasedAll() {
-        lock.lock();
-        try {
-            dirty.clear();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
     public void drainAsyncTransfers() {
         dma.drain();
-    }
-
-    @Override
-    public void close() {
-        dma.close();
     }
 }

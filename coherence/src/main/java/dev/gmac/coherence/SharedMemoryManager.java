@@ -2,53 +2,39 @@ package dev.gmac.coherence;
 
 import dev.gmac.coherence.accel.Accelerator;
 import dev.gmac.coherence.accel.AcceleratorException;
-import dev.gmac.coherence.transfer.TransferCounters;
-import dev.gmac.coherence.transfer.TransferEngine;
+import dev.gmac.coherence.transfer.ExecutionTimeline;
+import dev.gmac.coherence.transfer.HostCosts;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The shared memory manager of ADSM (the paper's "Shared Memory Manager", Gelado et al., ASPLOS 2010,
- * §4.1-§4.4): it allocates shared objects on the accelerator and the host, runs kernel calls on an
- * accelerator thread under release consistency (release at the call, acquire at the sync, §3.3), routes
- * host accesses that miss their cached window to the coherence protocol, and performs the bulk operations
- * of §4.4.
- *
- * <h2>Calls and syncs</h2>
- *
- * <p>{@link #call} releases (the protocol sends what the kernel needs), then hands the kernel to the
- * accelerator thread and returns: the call is asynchronous. {@link #sync} waits for the kernel and acquires.
- * One kernel is in flight at a time: a call while one runs first waits for it. A host access to an object
- * the kernel in flight may write waits for it too (an implicit sync, counted), or in strict mode throws.
- * Device-side bulk operations and frees wait for any kernel in flight, since the kernel may read any
- * object.
- *
- * <p>A failed kernel (its task threw) is undone as far as the host can see ({@link KernelCheckpoint}) and
- * reported as a {@link CoherenceException.Kind#KERNEL_FAILED} with the failure's message by the next {@link
- * #sync} (or the next {@link #call}, if the program calls again without syncing).
+ * §4.1-§4.4): it allocates shared objects on the accelerator and the host, keeps the runtime's {@link
+ * ExecutionContext}s (one per host thread, plus explicit ones), routes host accesses that miss their cached
+ * window to the protocol of the object's owning context, and performs the bulk operations of §4.4. Kernel
+ * calls and syncs belong to a context ({@link ExecutionContext#call}); the methods here that call, sync or
+ * allocate without naming one use the calling thread's context ({@link #currentContext()}).
  *
  * <h2>Concurrency</h2>
  *
- * <p>Calls, syncs, frees and bulk operations hold {@link #callLock}; host accesses do not (they take the
- * lock only for an implicit sync). {@link #inFlight} is volatile: an accessor's slow path reads it to decide
- * whether to wait. Objects live in a concurrent map keyed by address.
+ * <p>Objects live in concurrent maps keyed by address; contexts in a copy-on-write list. Frees and bulk
+ * operations take the call lock of each owning context (two contexts in id order), as do calls and syncs;
+ * host accesses take no lock (they take the owner's lock only for an implicit sync). Kernels run on a pool
+ * of accelerator threads, one kernel per context at a time; eager evictions on one DMA engine thread.
  */
 public final class SharedMemoryManager implements AutoCloseable {
     /** Largest object: a host copy is one direct buffer. */
@@ -61,48 +47,108 @@ public final class SharedMemoryManager implements AutoCloseable {
 
     private final Accelerator accelerator;
     private final CoherenceConfig config;
-    private final TransferCounters counters;
-    private final TransferEngine transfers;
-    private final CoherenceProtocol protocol;
+    private final HostCosts hostCosts;
+    private final DmaEngine dma;
     private final AtomicLong nextId = new AtomicLong();
+    private final AtomicLong nextContextId = new AtomicLong();
     private final AtomicLong nextSafeAddress = new AtomicLong(SAFE_ADDRESS_BASE);
     private final ConcurrentSkipListMap<Long, SharedObject> byAddress = new ConcurrentSkipListMap<>();
-    private final ReentrantLock callLock = new ReentrantLock();
-    private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
-    private volatile InFlightCall inFlight;
+    private final ConcurrentSkipListMap<Long, SharedObject> byDevice = new ConcurrentSkipListMap<>();
+    private final CopyOnWriteArrayList<ExecutionContext> contexts = new CopyOnWriteArrayList<>();
+    // Weak: a strong value would reach this manager through the context and keep it (and the thread-local
+    // entry) alive for as long as the thread lives. The contexts list holds live contexts strongly.
+    private final ThreadLocal<WeakReference<ExecutionContext>> current = new ThreadLocal<>();
+    private final Object lifecycle = new Object();
+    private TransferSnapshot retired = TransferSnapshot.ZERO; // guarded by lifecycle
+    private TimelineSnapshot retiredTime = TimelineSnapshot.ZERO; // guarded by lifecycle
+    private ExecutorService acceleratorThreads; // guarded by lifecycle
     private volatile boolean closed;
-    private CoherenceException pendingFailure; // guarded by callLock
-    private ExecutorService acceleratorThread; // guarded by callLock
 
     public SharedMemoryManager(Accelerator accelerator, CoherenceConfig config) {
+        this(accelerator, config, HostCosts.gt200Era());
+    }
+
+    /** A manager whose contexts' timelines charge {@code hostCosts} for faults and launches. */
+    public SharedMemoryManager(Accelerator accelerator, CoherenceConfig config, HostCosts hostCosts) {
         this.accelerator = accelerator;
         this.config = config;
-        this.counters = new TransferCounters(config.costModel());
-        this.transfers = new TransferEngine(accelerator, counters);
-        this.protocol = switch (config.protocol()) {
-            case BATCH -> new BatchUpdate(transfers, config);
-            case LAZY -> new LazyUpdate(transfers, config);
-            case ROLLING -> new RollingUpdate(transfers, config, this::recordAsyncFailure);
-        };
+        this.hostCosts = hostCosts;
+        this.dma = new DmaEngine(config.dmaRingSize());
+    }
+
+    public HostCosts hostCosts() {
+        return hostCosts;
     }
 
     public CoherenceConfig config() {
         return config;
     }
 
+    /** The calling thread's context's instance of the runtime's protocol. */
     public CoherenceProtocol protocol() {
-        return protocol;
+        return currentContext().protocol();
     }
 
     public Accelerator accelerator() {
         return accelerator;
     }
 
+    DmaEngine dma() {
+        return dma;
+    }
+
+    // ---- contexts -------------------------------------------------------------------------------------
+
+    /**
+     * The calling thread's own execution context, created on first use. Contexts of threads that have
+     * ended are dropped (their counts kept) once they own nothing and have nothing to report.
+     */
+    public ExecutionContext currentContext() {
+        WeakReference<ExecutionContext> reference = current.get();
+        ExecutionContext context = reference == null ? null : reference.get();
+        if (context == null) {
+            checkOpen();
+            Thread thread = Thread.currentThread();
+            context = register(new ExecutionContext(
+                    this, nextContextId.incrementAndGet(), "thread '" + thread.getName() + "'", thread));
+            current.set(new WeakReference<>(context));
+        }
+        return context;
+    }
+
+    /** A new explicit execution context, usable from any thread (one kernel in flight at a time). */
+    public ExecutionContext newContext(String name) {
+        checkOpen();
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a context needs a name");
+        }
+        return register(new ExecutionContext(this, nextContextId.incrementAndGet(), "'" + name + "'", null));
+    }
+
+    private ExecutionContext register(ExecutionContext context) {
+        synchronized (lifecycle) {
+            for (ExecutionContext old : contexts) {
+                if (old.threadEnded() && old.retirable()) {
+                    retired = retired.plus(old.stats());
+                    retiredTime = retiredTime.plus(old.timeline());
+                    contexts.remove(old);
+                }
+            }
+            contexts.add(context);
+        }
+        return context;
+    }
+
+    /** The live contexts, in creation order. */
+    public List<ExecutionContext> contexts() {
+        return new ArrayList<>(contexts);
+    }
+
     // ---- allocation -----------------------------------------------------------------------------------
 
-    /** Allocates a shared object whose host address equals its device address ({@code adsmAlloc}, §4.2). */
+    /** Allocates a shared object in the calling thread's context ({@code adsmAlloc}, §4.2). */
     public SharedObject allocate(long bytes) {
-        return allocate(bytes, false);
+        return currentContext().allocate(bytes);
     }
 
     /**
@@ -110,11 +156,20 @@ public final class SharedMemoryManager implements AutoCloseable {
      * kernels need {@link SharedObject#deviceAddress()} ({@code adsmSafe}).
      */
     public SharedObject allocateSafe(long bytes) {
-        return allocate(bytes, true);
+        return currentContext().allocateSafe(bytes);
     }
 
-    private SharedObject allocate(long bytes, boolean safe) {
+    SharedObject allocate(ExecutionContext owner, long bytes, boolean safe, ObjectHints hints) {
         checkOpen();
+        owner.clock().enter();
+        try {
+            return allocateObject(owner, bytes, safe, hints);
+        } finally {
+            owner.clock().exit();
+        }
+    }
+
+    private SharedObject allocateObject(ExecutionContext owner, long bytes, boolean safe, ObjectHints hints) {
         if (bytes <= 0 || bytes > MAX_OBJECT_BYTES) {
             throw new CoherenceException(
                     CoherenceException.Kind.INVALID_SIZE,
@@ -137,9 +192,7 @@ public final class SharedMemoryManager implements AutoCloseable {
         }
         ByteBuffer host;
         try {
-            host = config.directHostMemory()
-                    ? ByteBuffer.allocateDirect((int) bytes)
-                    : ByteBuffer.allocate((int) bytes);
+            host = config.directHostMemory() ? accelerator.allocateHost((int) bytes) : ByteBuffer.allocate((int) bytes);
         } catch (OutOfMemoryError e) {
             accelerator.free(device);
             throw new CoherenceException(
@@ -148,36 +201,56 @@ public final class SharedMemoryManager implements AutoCloseable {
                     e);
         }
         long address = safe ? nextSafeAddress.getAndAdd((bytes + 0xFFFF) & ~0xFFFFL) : device;
+        ProtocolKind kind = hints.protocol() != null ? hints.protocol() : config.protocol();
+        CoherenceProtocol protocol = owner.protocol(kind);
+        int blockSize = kind == ProtocolKind.ROLLING && hints.blockSize() > 0
+                ? hints.blockSize()
+                : protocol.blockSizeFor(bytes);
         SharedObject object = new SharedObject(
                 this,
+                owner,
+                protocol,
                 nextId.incrementAndGet(),
                 device,
                 address,
                 (int) bytes,
-                protocol.blockSizeFor(bytes),
+                blockSize,
                 host,
-                protocol.initialState().ordinal());
-        protocol.allocated(object);
+                protocol.initialState().ordinal(),
+                hints);
+        owner.callLock.lock();
+        try {
+            protocol.allocated(object);
+            owner.added(object);
+        } finally {
+            owner.callLock.unlock();
+        }
         byAddress.put(address, object);
+        byDevice.put(device, object);
         return object;
     }
 
-    /** Frees a shared object on both sides ({@code adsmFree}); waits for a kernel in flight first. */
+    /**
+     * Frees a shared object on both sides ({@code adsmFree}); waits first for a kernel of its owning context
+     * that reaches it.
+     */
     public void free(SharedObject object) {
         checkOpen();
         checkOwned(object);
-        callLock.lock();
+        ExecutionContext owner = lockOwner(object);
+        owner.clock().enter();
         try {
             if (object.isFreed()) {
                 throw new CoherenceException(CoherenceException.Kind.DOUBLE_FREE, object + " was already freed");
             }
-            if (inFlight != null) {
-                syncLocked(true);
-            }
-            protocol.drainAsyncTransfers();
-            protocol.freed(object);
+            owner.awaitKernelReachingLocked(object);
+            dma.drain();
+            object.protocol().freed(object);
             object.markFreed();
+            owner.removed(object);
             byAddress.remove(object.address(), object);
+            byDevice.remove(object.deviceAddress(), object);
+            releaseHostCopy(object);
             try {
                 accelerator.free(object.deviceAddress());
             } catch (AcceleratorException e) {
@@ -185,19 +258,86 @@ public final class SharedMemoryManager implements AutoCloseable {
                         CoherenceException.Kind.TRANSFER_FAILED, "freeing " + object + " failed: " + e.getMessage(), e);
             }
         } finally {
-            callLock.unlock();
+            owner.clock().exit();
+            owner.callLock.unlock();
+        }
+    }
+
+    /**
+     * Returns a freed object's host copy to the accelerator layer (at once: decision 0111). The object's
+     * windows were emptied when it was marked freed, so its accessors take the slow path and fail there.
+     */
+    private void releaseHostCopy(SharedObject object) {
+        if (config.directHostMemory()) {
+            accelerator.freeHost(object.host());
+        }
+    }
+
+    /** Locks the call lock of {@code object}'s owner, which may change while we wait; returns it locked. */
+    private static ExecutionContext lockOwner(SharedObject object) {
+        for (; ; ) {
+            ExecutionContext owner = object.owner();
+            owner.callLock.lock();
+            if (object.owner() == owner) {
+                return owner;
+            }
+            owner.callLock.unlock();
+        }
+    }
+
+    /** Locks the owners of two objects (in context-id order); returns them, first the lower id. */
+    private static ExecutionContext[] lockOwners(SharedObject a, SharedObject b) {
+        for (; ; ) {
+            ExecutionContext x = a.owner();
+            ExecutionContext y = b.owner();
+            if (x == y) {
+                x.callLock.lock();
+                if (a.owner() == x && b.owner() == x) {
+                    return new ExecutionContext[] {x};
+                }
+                x.callLock.unlock();
+                continue;
+            }
+            ExecutionContext first = x.id() < y.id() ? x : y;
+            ExecutionContext second = first == x ? y : x;
+            first.callLock.lock();
+            second.callLock.lock();
+            if (a.owner() == x && b.owner() == y) {
+                return new ExecutionContext[] {first, second};
+            }
+            second.callLock.unlock();
+            first.callLock.unlock();
+        }
+    }
+
+    private static void unlock(ExecutionContext[] locked) {
+        for (int i = locked.length - 1; i >= 0; i--) {
+            locked[i].callLock.unlock();
         }
     }
 
     /** The live object whose host address range holds {@code address}. */
     public SharedObject lookup(long address) {
-        Map.Entry<Long, SharedObject> entry = byAddress.floorEntry(address);
-        if (entry != null && address - entry.getKey() < entry.getValue().byteSize()) {
-            return entry.getValue();
+        SharedObject object = find(byAddress, address);
+        if (object != null) {
+            return object;
         }
         throw new CoherenceException(
                 CoherenceException.Kind.FOREIGN_OBJECT,
                 "0x" + Long.toHexString(address) + " is not inside a live shared object of this runtime");
+    }
+
+    /** The live object whose accelerator address range holds {@code deviceAddress}, or null. */
+    public SharedObject findByDeviceAddress(long deviceAddress) {
+        return find(byDevice, deviceAddress);
+    }
+
+    private static SharedObject find(ConcurrentSkipListMap<Long, SharedObject> map, long address) {
+        Map.Entry<Long, SharedObject> entry = map.floorEntry(address);
+        if (entry != null && address - entry.getKey() < entry.getValue().byteSize()) {
+            return entry.getValue();
+        }
+        return null;
     }
 
     /** Live objects in address order. */
@@ -211,122 +351,49 @@ public final class SharedMemoryManager implements AutoCloseable {
         return new HostAccessor(object);
     }
 
-    // ---- calls and syncs ------------------------------------------------------------------------------
+    // ---- calls and syncs (of the calling thread's context) --------------------------------------------
 
-    /**
-     * Releases the shared objects and starts {@code kernel} on the accelerator thread; returns at once.
-     *
-     * @param writes the objects the kernel may write ({@link WriteScope#all()} unless annotated)
-     */
+    /** {@link ExecutionContext#call(WriteScope, KernelTask)} in the calling thread's context. */
     public void call(WriteScope writes, KernelTask kernel) {
-        checkOpen();
-        for (SharedObject object : writes.objects()) {
-            checkOwned(object);
-            object.checkLive();
-        }
-        callLock.lock();
-        try {
-            if (inFlight != null) {
-                syncLocked(true);
-            }
-            throwPendingFailure();
-            protocol.drainAsyncTransfers();
-            throwAsyncFailure();
-            List<SharedObject> objects = objects();
-            Set<SharedObject> written = Collections.newSetFromMap(new IdentityHashMap<>());
-            List<SharedObject> writtenList = new ArrayList<>();
-            for (SharedObject object : objects) {
-                if (writes.covers(object)) {
-                    written.add(object);
-                    writtenList.add(object);
-                }
-            }
-            KernelCheckpoint checkpoint =
-                    KernelCheckpoint.capture(writtenList, config.kernelFaultRecovery(), transfers);
-            try {
-                protocol.release(objects, writes);
-            } catch (RuntimeException e) {
-                checkpoint.discard();
-                protocol.kernelReturned();
-                throw transferFailure("releasing the shared objects", e);
-            }
-            Future<?> done = executor().submit(() -> {
-                kernel.run();
-                return null;
-            });
-            inFlight = new InFlightCall(writes, written, writtenList, checkpoint, done);
-        } finally {
-            callLock.unlock();
-        }
+        currentContext().call(writes, kernel);
     }
 
-    /** Waits for the kernel in flight (if any) and acquires; reports a failed kernel. */
+    /** {@link ExecutionContext#call(Reach, WriteScope, KernelTask)} in the calling thread's context. */
+    public void call(Reach reach, WriteScope writes, KernelTask kernel) {
+        currentContext().call(reach, writes, kernel);
+    }
+
+    /** {@link ExecutionContext#sync()} in the calling thread's context. */
     public void sync() {
-        checkOpen();
-        callLock.lock();
-        try {
-            syncLocked(false);
-        } finally {
-            callLock.unlock();
-        }
+        currentContext().sync();
     }
 
-    /** Whether a kernel call has not been synced yet. */
+    /** Whether the calling thread's context has a kernel call that has not been synced. */
     public boolean kernelInFlight() {
-        return inFlight != null;
+        WeakReference<ExecutionContext> reference = current.get();
+        ExecutionContext context = reference == null ? null : reference.get();
+        return context != null && context.kernelInFlight();
     }
 
-    private void syncLocked(boolean implicit) {
-        InFlightCall call = inFlight;
-        if (call != null) {
-            if (implicit) {
-                counters.implicitSync();
+    Future<?> submitKernel(KernelTask kernel) {
+        ExecutorService threads;
+        synchronized (lifecycle) {
+            if (acceleratorThreads == null) {
+                acceleratorThreads = Executors.newCachedThreadPool(runnable -> {
+                    Thread thread = new Thread(runnable, "gmac-accelerator-" + ACCELERATOR_THREADS.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
             }
-            Throwable failure = call.await();
-            inFlight = null;
-            try {
-                if (failure == null) {
-                    protocol.acquire(call.writtenList, call.writes);
-                } else {
-                    call.checkpoint.restore(protocol);
-                    pendingFailure = kernelFailure(failure, call.checkpoint);
-                }
-            } finally {
-                call.checkpoint.discard();
-                protocol.kernelReturned();
-            }
+            threads = acceleratorThreads;
         }
-        if (!implicit) {
-            throwPendingFailure();
-            throwAsyncFailure();
-        }
+        return threads.submit(() -> {
+            kernel.run();
+            return null;
+        });
     }
 
-    private static CoherenceException kernelFailure(Throwable failure, KernelCheckpoint checkpoint) {
-        String message = failure.getMessage() != null ? failure.getMessage() : failure.toString();
-        if (!checkpoint.unprotected().isEmpty()) {
-            message += " (accelerator-only data of " + checkpoint.unprotected() + " may be partially written: "
-                    + "kernel-fault recovery was off or had no device memory for a backup)";
-        }
-        return new CoherenceException(CoherenceException.Kind.KERNEL_FAILED, message, failure);
-    }
-
-    private void throwPendingFailure() {
-        CoherenceException failure = pendingFailure;
-        if (failure != null) {
-            pendingFailure = null;
-            throw failure;
-        }
-    }
-
-    private void throwAsyncFailure() {
-        Throwable failure = asyncFailure.getAndSet(null);
-        if (failure != null) {
-            throw transferFailure("an eager eviction", failure);
-        }
-    }
-
-    private static CoherenceException transferFailure(String what, Throwable failure) {
+    static CoherenceException transferFailure(String what, Throwable failure) {
         if (failure instanceof CoherenceException coherence) {
             return coherence;
         }
@@ -334,76 +401,52 @@ public final class SharedMemoryManager implements AutoCloseable {
                 CoherenceException.Kind.TRANSFER_FAILED, what + " failed: " + failure.getMessage(), failure);
     }
 
-    private void recordAsyncFailure(Throwable failure) {
-        asyncFailure.compareAndSet(null, failure);
-    }
-
-    private ExecutorService executor() {
-        if (acceleratorThread == null) {
-            acceleratorThread = Executors.newSingleThreadExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "gmac-accelerator-" + ACCELERATOR_THREADS.incrementAndGet());
-                thread.setDaemon(true);
-                return thread;
-            });
-        }
-        return acceleratorThread;
-    }
-
-    /** Waits for the kernel in flight when it may write {@code object} (an implicit sync). */
-    private void awaitKernel(SharedObject object) {
-        InFlightCall call = inFlight;
-        if (call == null || !call.written.contains(object)) {
-            return;
-        }
-        if (config.strict()) {
-            throw new CoherenceException(
-                    CoherenceException.Kind.ACCESS_DURING_KERNEL,
-                    "host access to " + object + " while a kernel that may write it is in flight "
-                            + "(strict mode): call sync first");
-        }
-        callLock.lock();
-        try {
-            if (inFlight == call) {
-                syncLocked(true);
-            }
-        } finally {
-            callLock.unlock();
-        }
-    }
-
-    /** Waits for any kernel in flight (it may read any object); the caller holds the call lock. */
-    private void awaitAnyKernelLocked() {
-        if (inFlight != null) {
-            syncLocked(true);
-        }
-    }
-
     // ---- host accesses (the accessors' slow paths) ----------------------------------------------------
 
-    /** An element access missed its window: let the protocol handle the fault, then install a window. */
+    /**
+     * An element access missed its window (a fault): let the protocol handle it, then install a window. Not bracketed as runtime work on the timeline: reading
+     * the thread CPU clock twice would cost more than the fault itself (decision 0117), so the JVM's time here
+     * counts as host compute, beside the per-fault figure the timeline charges.
+     */
     void hostAccess(HostAccessor accessor, long offset, int size, boolean write) {
         SharedObject object = accessor.sharedObject();
         object.checkLive();
-        awaitKernel(object);
+        object.owner().awaitKernelWriting(object);
+        AbstractProtocol protocol = AbstractProtocol.of(object);
         int block = object.blockOf(offset);
         if (write) {
-            if (protocol.signalWrite(object, block)) {
-                counters.writeFault();
+            if (protocol.signalWriteRange(object, block, offset, size, true)) {
+                protocol.counters.writeFault();
+                object.counts().writeFaults.increment();
             }
-        } else if (protocol.signalRead(object, block)) {
-            counters.readFault();
+        } else if (protocol.signalReadRange(object, block, offset, size, true)) {
+            protocol.counters.readFault();
+            object.counts().readFaults.increment();
         }
-        accessor.installWindow(object.windowAround(block, Thread.currentThread(), write, accessor.window()));
+        accessor.installWindow(object.windowAround(block, offset, Thread.currentThread(), write, accessor.window()));
     }
 
     /** A bulk host operation: make each block accessible, then run its part (ADSM paper §4.4). */
     void bulkAccess(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
+        // Runtime work, like CudaStyle's copies: the protocol's part and the copy between the host copy and the
+        // caller's array (decision 0117).
+        ExecutionTimeline clock = accessor.sharedObject().owner().clock();
+        clock.enter();
+        try {
+            bulkAccessNow(accessor, offset, length, write, part);
+        } finally {
+            clock.exit();
+        }
+    }
+
+    private void bulkAccessNow(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
         SharedObject object = accessor.sharedObject();
         object.checkLive();
-        awaitKernel(object);
+        object.owner().awaitKernelWriting(object);
         if (length == 0) {
             return;
         }
+        AbstractProtocol protocol = AbstractProtocol.of(object);
         long end = offset + length;
         try {
             for (int block = object.blockOf(offset); block <= object.blockOf(end - 1); block++) {
@@ -411,13 +454,15 @@ public final class SharedMemoryManager implements AutoCloseable {
                 long start = Math.max(offset, blockStart);
                 long stop = Math.min(end, blockStart + object.blockLength(block));
                 if (!write) {
-                    if (protocol.signalRead(object, block)) {
-                        counters.readFault();
+                    if (protocol.signalReadRange(object, block, start, (int) (stop - start), false)) {
+                        protocol.counters.readFault();
+                        object.counts().readFaults.increment();
                     }
                 } else if (start == blockStart && stop == blockStart + object.blockLength(block)) {
                     CoherenceProtocol.Overwrite outcome = protocol.beginOverwrite(object, block);
                     if (outcome != CoherenceProtocol.Overwrite.HIT) {
-                        counters.writeFault();
+                        protocol.counters.writeFault();
+                        object.counts().writeFaults.increment();
                     }
                     if (outcome == CoherenceProtocol.Overwrite.CLAIMED) {
                         boolean completed = false;
@@ -429,15 +474,17 @@ public final class SharedMemoryManager implements AutoCloseable {
                         }
                         continue;
                     }
-                } else if (protocol.signalWrite(object, block)) {
-                    counters.writeFault();
+                } else if (protocol.signalWriteRange(object, block, start, (int) (stop - start), false)) {
+                    protocol.counters.writeFault();
+                    object.counts().writeFaults.increment();
                 }
                 part.apply(start, stop - start);
             }
             // Leave a window around the last block, so element accesses that follow a bulk one (a loop over
             // a freshly filled buffer) start on the fast path instead of missing once.
             int last = object.blockOf(end - 1);
-            accessor.installWindow(object.windowAround(last, Thread.currentThread(), write, accessor.window()));
+            accessor.installWindow(
+                    object.windowAround(last, end - 1, Thread.currentThread(), write, accessor.window()));
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
@@ -445,23 +492,32 @@ public final class SharedMemoryManager implements AutoCloseable {
 
     // ---- bulk memory operations (§4.4) ----------------------------------------------------------------
 
-    /** Sets {@code length} bytes of {@code object} from {@code offset} to {@code byteValue}. */
+    /**
+     * Sets {@code length} bytes of {@code object} from {@code offset} to {@code byteValue}; waits first for a
+     * kernel of the owning context that reaches the object.
+     */
     public void memset(SharedObject object, long offset, int byteValue, long length) {
         checkOpen();
         checkOwned(object);
         object.checkLive();
         checkRange(object, offset, length);
-        callLock.lock();
+        ExecutionContext owner = lockOwner(object);
+        owner.clock().enter();
         try {
-            awaitAnyKernelLocked();
-            protocol.drainAsyncTransfers();
-            protocol.memset(object, offset, byteValue, length);
+            object.checkLive();
+            owner.awaitKernelReachingLocked(object);
+            dma.drain();
+            object.protocol().memset(object, offset, byteValue, length);
         } finally {
-            callLock.unlock();
+            owner.clock().exit();
+            owner.callLock.unlock();
         }
     }
 
-    /** Copies {@code length} bytes between shared objects; the ranges must not overlap. */
+    /**
+     * Copies {@code length} bytes between shared objects (of any contexts); the ranges must not overlap.
+     * Waits first for kernels of the owning contexts that reach either object.
+     */
     public void memcpy(SharedObject dst, long dstOffset, SharedObject src, long srcOffset, long length) {
         checkOpen();
         checkOwned(dst);
@@ -476,77 +532,165 @@ public final class SharedMemoryManager implements AutoCloseable {
                     "memcpy ranges overlap in " + dst + ": [" + srcOffset + ", " + (srcOffset + length) + ") to ["
                             + dstOffset + ", " + (dstOffset + length) + ")");
         }
-        callLock.lock();
+        ExecutionContext[] locked = lockOwners(dst, src);
+        dst.owner().clock().enter();
         try {
-            awaitAnyKernelLocked();
-            protocol.drainAsyncTransfers();
-            protocol.memcpy(dst, dstOffset, src, srcOffset, length);
+            dst.checkLive();
+            src.checkLive();
+            dst.owner().awaitKernelReachingLocked(dst);
+            src.owner().awaitKernelReachingLocked(src);
+            dma.drain();
+            BulkCopy.memcpy(dst, dstOffset, src, srcOffset, length);
         } finally {
-            callLock.unlock();
+            dst.owner().clock().exit();
+            unlock(locked);
         }
     }
 
-    /** Sends every dirty block of every object to the accelerator now (the SPI's "flush dirty"). */
-    public void flushDirty() {
+    /**
+     * Makes host bytes {@code [offset, offset + length)} of {@code object} valid now, fetching what is not
+     * (CUDA's {@code cudaMemPrefetchAsync} to the host, in ADSM terms): later reads there take no fault. Waits
+     * first for a kernel of the owning context that reaches the object. Counted as transfers, not faults.
+     */
+    public void prefetchToHost(SharedObject object, long offset, long length) {
+        prefetch(object, offset, length, false);
+    }
+
+    /**
+     * Sends the dirty data of {@code [offset, offset + length)} of {@code object} now (the prefetch to the
+     * device), so the next call that reaches the object has nothing there to send. The blocks become clean.
+     */
+    public void prefetchToDevice(SharedObject object, long offset, long length) {
+        prefetch(object, offset, length, true);
+    }
+
+    private void prefetch(SharedObject object, long offset, long length, boolean toDevice) {
         checkOpen();
-        callLock.lock();
+        checkOwned(object);
+        object.checkLive();
+        checkRange(object, offset, length);
+        ExecutionContext owner = lockOwner(object);
+        owner.clock().enter();
         try {
-            awaitAnyKernelLocked();
-            protocol.drainAsyncTransfers();
-            protocol.flushDirty(objects());
+            object.checkLive();
+            owner.awaitKernelReachingLocked(object);
+            dma.drain();
+            AbstractProtocol protocol = AbstractProtocol.of(object);
+            if (toDevice) {
+                protocol.toAccelerator(object, offset, length);
+            } else {
+                protocol.toHost(object, offset, length);
+            }
         } finally {
-            callLock.unlock();
+            owner.clock().exit();
+            owner.callLock.unlock();
         }
+    }
+
+    /** Sends every dirty block of the calling thread's context to the accelerator now. */
+    public void flushDirty() {
+        currentContext().flushDirty();
     }
 
     /** Waits until every eager eviction started so far has reached the accelerator. */
     public void drainEvictions() {
-        protocol.drainAsyncTransfers();
+        dma.drain();
     }
 
     // ---- statistics -------------------------------------------------------------------------------
 
+    /** What every context of the runtime (live or retired) moved. */
     public TransferSnapshot stats() {
-        return counters.snapshot();
+        synchronized (lifecycle) {
+            TransferSnapshot sum = retired;
+            for (ExecutionContext context : contexts) {
+                sum = sum.plus(context.stats());
+            }
+            return sum;
+        }
+    }
+
+    /**
+     * The contexts' modelled end-to-end times together: contexts run side by side, so the end-to-end time is
+     * the longest one and the break-down adds up.
+     */
+    public TimelineSnapshot timeline() {
+        synchronized (lifecycle) {
+            TimelineSnapshot sum = retiredTime;
+            for (ExecutionContext context : contexts) {
+                sum = sum.plus(context.timeline());
+            }
+            return sum;
+        }
+    }
+
+    /** What moved for each live object (the per-buffer table), in address order. */
+    public List<ObjectTraffic.Snapshot> objectTraffic() {
+        List<ObjectTraffic.Snapshot> rows = new ArrayList<>();
+        for (SharedObject object : byAddress.values()) {
+            rows.add(object.traffic());
+        }
+        return rows;
     }
 
     public void resetStats() {
-        counters.reset();
+        synchronized (lifecycle) {
+            retired = TransferSnapshot.ZERO;
+            retiredTime = TimelineSnapshot.ZERO;
+            for (ExecutionContext context : contexts) {
+                context.resetStats();
+            }
+        }
     }
 
     // ---- lifecycle ----------------------------------------------------------------------------------
 
-    /** Waits for a kernel in flight (ignoring its failure), frees every object and stops the threads. */
+    /**
+     * Waits for every context's kernel in flight, frees every object and stops the threads.
+     *
+     * @throws CoherenceException ({@link CoherenceException.Kind#KERNEL_FAILED}) after closing, when a kernel
+     *     failed and no sync reported it
+     */
     @Override
     public void close() {
-        callLock.lock();
-        try {
+        CoherenceException unreported = null;
+        synchronized (lifecycle) {
             if (closed) {
                 return;
             }
             closed = true;
-            InFlightCall call = inFlight;
-            if (call != null) {
-                call.await();
-                call.checkpoint.discard();
-                inFlight = null;
-                protocol.kernelReturned();
-            }
-            protocol.close();
-            for (SharedObject object : objects()) {
-                object.markFreed();
-                byAddress.remove(object.address(), object);
-                try {
-                    accelerator.free(object.deviceAddress());
-                } catch (AcceleratorException e) {
-                    // closing frees what it can
+        }
+        for (ExecutionContext context : contexts) {
+            context.callLock.lock();
+            try {
+                CoherenceException failure = context.closeLocked();
+                if (unreported == null) {
+                    unreported = failure;
                 }
+            } finally {
+                context.callLock.unlock();
             }
-            if (acceleratorThread != null) {
-                acceleratorThread.shutdown();
+        }
+        dma.close();
+        for (SharedObject object : objects()) {
+            object.markFreed();
+            object.owner().removed(object);
+            byAddress.remove(object.address(), object);
+            byDevice.remove(object.deviceAddress(), object);
+            releaseHostCopy(object);
+            try {
+                accelerator.free(object.deviceAddress());
+            } catch (AcceleratorException e) {
+                // closing frees what it can
             }
-        } finally {
-            callLock.unlock();
+        }
+        synchronized (lifecycle) {
+            if (acceleratorThreads != null) {
+                acceleratorThreads.shutdown();
+            }
+        }
+        if (unreported != null) {
+            throw unreported;
         }
     }
 
@@ -554,13 +698,13 @@ public final class SharedMemoryManager implements AutoCloseable {
         return closed;
     }
 
-    private void checkOpen() {
+    void checkOpen() {
         if (closed) {
             throw new CoherenceException(CoherenceException.Kind.CLOSED, "the shared memory manager is closed");
         }
     }
 
-    private void checkOwned(SharedObject object) {
+    void checkOwned(SharedObject object) {
         if (object == null) {
             throw new CoherenceException(CoherenceException.Kind.FOREIGN_OBJECT, "null is not a shared object");
         }
@@ -576,49 +720,6 @@ public final class SharedMemoryManager implements AutoCloseable {
                     CoherenceException.Kind.OUT_OF_RANGE,
                     "bytes [" + offset + ", " + offset + " + " + length + ") outside [0, " + object.byteSize() + ") of "
                             + object);
-        }
-    }
-
-    /** A kernel call that has not been synced. */
-    private static final class InFlightCall {
-        final WriteScope writes;
-        final Set<SharedObject> written;
-        final List<SharedObject> writtenList;
-        final KernelCheckpoint checkpoint;
-        private final Future<?> done;
-
-        InFlightCall(
-                WriteScope writes,
-                Set<SharedObject> written,
-                List<SharedObject> writtenList,
-                KernelCheckpoint checkpoint,
-                Future<?> done) {
-            this.writes = writes;
-            this.written = written;
-            this.writtenList = writtenList;
-            this.checkpoint = checkpoint;
-            this.done = done;
-        }
-
-        /** Waits for the kernel (not interruptibly; the interrupt is kept); returns its failure or null. */
-        Throwable await() {
-            boolean interrupted = false;
-            try {
-                for (; ; ) {
-                    try {
-                        done.get();
-                        return null;
-                    } catch (ExecutionException e) {
-                        return e.getCause();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
         }
     }
 }

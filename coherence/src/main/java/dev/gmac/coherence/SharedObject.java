@@ -12,6 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the same size in off-heap memory, and the coherence state of its fixed-size blocks (§4.3; one block for
  * batch- and lazy-update, which work at object granularity).
  *
+ * <p>An object belongs to one {@link ExecutionContext} at a time ({@link #owner()}): the calls of that
+ * context release and acquire it, and the context's instance of the object's protocol handles its faults.
+ * Any thread may read and write it, ordered with the owner's calls by the program.
+ *
  * <p>Host code reaches the host copy only through {@link HostAccessor}s; the object remembers them (weakly)
  * so that a transition that takes permission away can empty their cached windows.
  *
@@ -36,12 +40,16 @@ public final class SharedObject {
 
     private static final VarHandle WRITERS;
     private static final VarHandle FREED;
+    private static final VarHandle OWNER;
+    private static final VarHandle PROTOCOL;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             WRITERS = lookup.findVarHandle(SharedObject.class, "writers", Object.class);
             FREED = lookup.findVarHandle(SharedObject.class, "freed", boolean.class);
+            OWNER = lookup.findVarHandle(SharedObject.class, "owner", ExecutionContext.class);
+            PROTOCOL = lookup.findVarHandle(SharedObject.class, "protocol", CoherenceProtocol.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -55,6 +63,10 @@ public final class SharedObject {
     private final int blockSize;
     private final int blockCount;
     private final ByteBuffer host;
+    private final ObjectHints hints;
+    private final boolean tracksRanges;
+    private volatile boolean readMostly;
+    private final ObjectTraffic traffic = new ObjectTraffic();
     final BlockTable blocks;
     private final CopyOnWriteArrayList<WeakReference<HostAccessor>> accessors = new CopyOnWriteArrayList<>();
 
@@ -64,16 +76,27 @@ public final class SharedObject {
     @SuppressWarnings("unused") // accessed through FREED
     private volatile boolean freed;
 
+    @SuppressWarnings("unused") // accessed through OWNER
+    private volatile ExecutionContext owner;
+
+    @SuppressWarnings("unused") // accessed through PROTOCOL
+    private volatile CoherenceProtocol protocol;
+
     SharedObject(
             SharedMemoryManager manager,
+            ExecutionContext owner,
+            CoherenceProtocol protocol,
             long id,
             long deviceAddress,
             long address,
             int byteSize,
             int blockSize,
             ByteBuffer host,
-            int initialState) {
+            int initialState,
+            ObjectHints hints) {
         this.manager = manager;
+        OWNER.setVolatile(this, owner);
+        PROTOCOL.setVolatile(this, protocol);
         this.id = id;
         this.deviceAddress = deviceAddress;
         this.address = address;
@@ -81,7 +104,13 @@ public final class SharedObject {
         this.blockSize = blockSize;
         this.blockCount = (int) (((long) byteSize + blockSize - 1) / blockSize);
         this.host = host.order(ByteOrder.LITTLE_ENDIAN);
-        this.blocks = new BlockTable(blockCount, initialState);
+        this.hints = hints;
+        this.readMostly = hints.readMostly();
+        this.tracksRanges = protocol.kind() == ProtocolKind.ROLLING
+                && (hints.subBlock() != null
+                        ? hints.subBlock()
+                        : manager.config().subBlock());
+        this.blocks = new BlockTable(blockCount, initialState, tracksRanges);
     }
 
     /** Allocation order within its manager, from 1. */
@@ -124,6 +153,73 @@ public final class SharedObject {
         return BlockState.of(blocks.get(block));
     }
 
+    /** What moved for this object so far (since the last reset of the statistics). */
+    public ObjectTraffic.Snapshot traffic() {
+        return traffic.snapshot(this);
+    }
+
+    ObjectTraffic counts() {
+        return traffic;
+    }
+
+    /** The hints the object was allocated with. */
+    public ObjectHints hints() {
+        return hints;
+    }
+
+    /** Whether the object is advised read-mostly: a read fault then fetches its whole block. */
+    public boolean readMostly() {
+        return readMostly;
+    }
+
+    /** Advises (or stops advising) that the object is read far more than written. */
+    public void adviseReadMostly(boolean value) {
+        readMostly = value;
+    }
+
+    /** Whether the object tracks valid and dirty ranges inside its blocks (rolling-update, sub-block hint). */
+    public boolean tracksRanges() {
+        return tracksRanges;
+    }
+
+    /**
+     * A description of block {@code block}'s sub-block ranges for tests and diagnostics: {@code "whole"}, or
+     * the valid and dirty byte ranges relative to the block.
+     */
+    public String describeRanges(int block) {
+        BlockRanges r = blocks.ranges(block);
+        return r == null ? "whole" : "valid=" + (r.valid() == null ? "whole" : r.valid()) + " dirty=" + r.dirty();
+    }
+
+    /** The valid ranges of block {@code block} in state {@code state} with ranges {@code r}. */
+    Ranges validOf(int block, int state, BlockRanges r) {
+        if (r != null) {
+            return r.valid() == null ? Ranges.of(0, blockLength(block)) : r.valid();
+        }
+        return BlockTable.readable(state) ? Ranges.of(0, blockLength(block)) : Ranges.EMPTY;
+    }
+
+    /** The dirty ranges of block {@code block} in state {@code state} with ranges {@code r}. */
+    Ranges dirtyOf(int block, int state, BlockRanges r) {
+        if (state != BlockTable.DIRTY && state != BlockTable.FLUSHING) {
+            return Ranges.EMPTY;
+        }
+        return r == null || r.dirty() == null ? Ranges.of(0, blockLength(block)) : r.dirty();
+    }
+
+    /** Whether the whole host copy of block {@code block} is valid now (read-only, or dirty without gaps). */
+    boolean hostValidWhole(int block) {
+        int state = blocks.get(block);
+        if (state == BlockTable.READ_ONLY) {
+            return true;
+        }
+        if (state != BlockTable.DIRTY && state != BlockTable.FLUSHING) {
+            return false;
+        }
+        BlockRanges r = blocks.ranges(block);
+        return r == null || r.valid() == null;
+    }
+
     /** The block that holds byte {@code offset}. */
     public int blockOf(long offset) {
         return (int) (offset / blockSize);
@@ -145,6 +241,29 @@ public final class SharedObject {
 
     public SharedMemoryManager manager() {
         return manager;
+    }
+
+    /**
+     * The execution context that owns the object: its calls release and acquire it (the context that
+     * allocated it, or the one it was last handed to with {@link ExecutionContext#adopt}).
+     */
+    public ExecutionContext owner() {
+        return (ExecutionContext) OWNER.getVolatile(this);
+    }
+
+    /** The protocol instance that handles the object: the owning context's instance of its protocol. */
+    public CoherenceProtocol protocol() {
+        return (CoherenceProtocol) PROTOCOL.getVolatile(this);
+    }
+
+    /**
+     * Hands the object to {@code context}; the caller holds both contexts' call locks. The handler is
+     * published before the owner (both volatile): a slow path that reads the new owner then reads a handler
+     * of that owner. Operations that need the pair stable lock the owner and re-read it.
+     */
+    void moveTo(ExecutionContext context, CoherenceProtocol handler) {
+        PROTOCOL.setVolatile(this, handler);
+        OWNER.setVolatile(this, context);
     }
 
     @Override
@@ -179,6 +298,10 @@ public final class SharedObject {
 
     void checkLive() {
         if (isFreed()) {
+            if (manager.isClosed()) {
+                throw new CoherenceException(
+                        CoherenceException.Kind.CLOSED, this + " is used after its runtime was closed");
+            }
             throw new CoherenceException(CoherenceException.Kind.USE_AFTER_FREE, this + " is used after it was freed");
         }
     }
@@ -239,11 +362,20 @@ public final class SharedObject {
      * and only extended past {@code block}: a sequence of faults on consecutive blocks costs O(1) each
      * instead of a rescan. Each scan looks at most {@link #WINDOW_SCAN_BLOCKS} blocks on a side.
      */
-    Window windowAround(int block, Thread thread, boolean write, Window previous) {
-        if (!BlockTable.readable(blocks.get(block))) {
+    Window windowAround(int block, long offset, Thread thread, boolean write, Window previous) {
+        int state = blocks.get(block);
+        BlockRanges r = blocks.ranges(block);
+        if (r != null) {
+            return partialWindow(block, state, r, offset, thread, write);
+        }
+        if (!BlockTable.readable(state)) {
             return Window.EMPTY;
         }
-        boolean reuse = previous.owner == thread && previous.readHi > previous.readLo;
+        // A window inside a block with sub-block ranges is not block-aligned and is never extended.
+        boolean reuse = previous.owner == thread
+                && previous.readHi > previous.readLo
+                && blockAligned(previous.readLo)
+                && blockAligned(previous.readHi);
         int lo;
         int hi;
         int prevLo = reuse ? blockOf(previous.readLo) : 0;
@@ -264,7 +396,10 @@ public final class SharedObject {
         long writeLo = 0;
         long writeHi = 0;
         if (write && blocks.get(block) == BlockTable.DIRTY) {
-            boolean reuseWrite = reuse && previous.writeHi > previous.writeLo;
+            boolean reuseWrite = reuse
+                    && previous.writeHi > previous.writeLo
+                    && blockAligned(previous.writeLo)
+                    && blockAligned(previous.writeHi);
             int prevWlo = reuseWrite ? blockOf(previous.writeLo) : 0;
             int prevWhi = reuseWrite ? (int) ((previous.writeHi + blockSize - 1) / blockSize) : 0;
             int wlo;
@@ -287,6 +422,8 @@ public final class SharedObject {
         } else if (!write
                 && reuse
                 && previous.writeHi > previous.writeLo
+                && blockAligned(previous.writeLo)
+                && blockAligned(previous.writeHi)
                 && previous.writeLo >= blockStart(lo)
                 && previous.writeHi <= Math.min(byteSize, blockStart(hi))) {
             // A read miss keeps the write permission the thread already had (still valid, see above).
@@ -296,10 +433,35 @@ public final class SharedObject {
         return new Window(thread, blockStart(lo), Math.min(byteSize, blockStart(hi)), writeLo, writeHi);
     }
 
+    /**
+     * The window inside a block with sub-block ranges: the valid range that holds {@code offset} and, when
+     * writing a dirty block, the dirty range that holds it. It does not reach into other blocks.
+     */
+    private Window partialWindow(int block, int state, BlockRanges r, long offset, Thread thread, boolean write) {
+        long start = blockStart(block);
+        int at = (int) (offset - start);
+        Ranges valid = validOf(block, state, r);
+        int i = valid.indexOf(at);
+        if (i < 0) {
+            return Window.EMPTY;
+        }
+        long writeLo = 0;
+        long writeHi = 0;
+        if (write && state == BlockTable.DIRTY) {
+            Ranges dirty = dirtyOf(block, state, r);
+            int j = dirty.indexOf(at);
+            if (j >= 0) {
+                writeLo = start + dirty.lo(j);
+                writeHi = start + dirty.hi(j);
+            }
+        }
+        return new Window(thread, start + valid.lo(i), start + valid.hi(i), writeLo, writeHi);
+    }
+
     /** The first block of the run that ends at {@code block} (readable, or dirty when {@code dirty}). */
     private int scanDown(int block, int floor, boolean dirty) {
         int lo = block;
-        while (lo > floor && block - lo < WINDOW_SCAN_BLOCKS && matches(blocks.get(lo - 1), dirty)) {
+        while (lo > floor && block - lo < WINDOW_SCAN_BLOCKS && matches(lo - 1, dirty)) {
             lo--;
         }
         return lo;
@@ -308,13 +470,23 @@ public final class SharedObject {
     /** One past the last block of the run that starts at {@code block}. */
     private int scanUp(int block, int ceiling, boolean dirty) {
         int hi = block + 1;
-        while (hi < ceiling && hi - block < WINDOW_SCAN_BLOCKS && matches(blocks.get(hi), dirty)) {
+        while (hi < ceiling && hi - block < WINDOW_SCAN_BLOCKS && matches(hi, dirty)) {
             hi++;
         }
         return hi;
     }
 
-    private static boolean matches(int state, boolean dirty) {
+    /** Whether byte {@code offset} is a block boundary (or the end of the object). */
+    private boolean blockAligned(long offset) {
+        return offset % blockSize == 0 || offset == byteSize;
+    }
+
+    /** Whether a whole neighbouring block extends a run (blocks with sub-block ranges end runs). */
+    private boolean matches(int block, boolean dirty) {
+        int state = blocks.get(block);
+        if (blocks.ranges(block) != null) {
+            return false;
+        }
         return dirty ? state == BlockTable.DIRTY : BlockTable.readable(state);
     }
 }

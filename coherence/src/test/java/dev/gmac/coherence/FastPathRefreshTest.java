@@ -39,6 +39,30 @@ class FastPathRefreshTest {
     }
 
     @Test
+    void theIntervalDoublesAfterEachRefreshUpToTheCap() {
+        FastPathRefreshPolicy policy = new FastPathRefreshPolicy(1, 1000 * MS);
+        long now = 0;
+        int misses = 0;
+        long previous = 0;
+        java.util.List<Long> gaps = new java.util.ArrayList<>();
+        for (int refresh = 0; refresh < 10; refresh++) {
+            misses++; // faults again, then quiet: refresh as soon as allowed
+            policy.poll(now, new int[] {misses});
+            while (policy.poll(now += 100 * MS, new int[] {misses}) == 0) {
+                // wait
+            }
+            if (refresh > 0) {
+                gaps.add((now - previous) / MS);
+            }
+            previous = now;
+        }
+        assertEquals(
+                java.util.List.of(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 64000L, 64000L, 64000L),
+                gaps,
+                "1 s after the first refresh, then doubling to 64 s");
+    }
+
+    @Test
     void policyRejectsBadArguments() {
         assertThrows(IllegalArgumentException.class, () -> new FastPathRefreshPolicy(0, 0));
         assertThrows(IllegalArgumentException.class, () -> new FastPathRefreshPolicy(33, 0));
@@ -59,7 +83,11 @@ class FastPathRefreshTest {
             long faultsBefore = manager.stats().writeFaults() + manager.stats().readFaults();
             long generation = FastPathSites.generation();
             FastPathSites.refresh((1 << FastPathSites.OPS) - 1);
-            assertEquals(generation + 1, FastPathSites.generation());
+            // At least one new generation: the background refresher (on in the build) may add its own at any
+            // time, so an exact count would depend on the machine's load.
+            assertTrue(
+                    FastPathSites.generation() > generation,
+                    "the refresh defines fresh copies: generation " + generation + " -> " + FastPathSites.generation());
             for (int i = 0; i < 128; i++) {
                 assertEquals(i + 0.5, host.getDouble(i), "a value written before the refresh reads back after it");
             }

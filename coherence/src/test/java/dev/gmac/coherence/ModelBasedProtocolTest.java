@@ -34,6 +34,17 @@ import org.junit.jupiter.params.provider.EnumSource;
  * model that applies the same operations to plain byte arrays with no protocol at all; at the end a release
  * must leave the accelerator copies equal to the model too.
  *
+ * <p>Execution contexts: every sequence has two, the test thread's own and an explicit one. Objects are
+ * allocated in either, calls are made by either (reaching only objects of the calling context: the whole
+ * context, or just the kernel's inputs and outputs and a few more), both may have a kernel in flight at once
+ * (a call or sync of one must not sync the other), and objects are handed from one to the other ({@code
+ * adopt}).
+ *
+ * <p>Granularity: objects get random per-object hints (their own protocol and block size, sub-block tracking
+ * on or off, a fetch granularity, read-mostly), so one sequence mixes protocols and block sizes; rolling-update
+ * objects track sub-block ranges by default, so element writes and sparse reads move only their bytes; and
+ * prefetches to the host and to the device are among the steps.
+ *
  * <p>Runs {@code gmac.modelSequences} sequences per protocol (default 10,000) from seed {@code
  * gmac.modelSeed} (default 1). A failure names the protocol and seed; rerun just that one with {@code
  * -Dgmac.modelSeed=SEED -Dgmac.modelSequences=1}.
@@ -79,18 +90,22 @@ class ModelBasedProtocolTest {
         private final InMemoryAccelerator device = new InMemoryAccelerator(1L << 20, false);
         private final SharedMemoryManager manager;
         private final List<Obj> live = new ArrayList<>();
+        private final List<Obj> allObjects = new ArrayList<>();
         private final StringBuilder trace = new StringBuilder();
-        private boolean failurePending;
+        private final List<ExecutionContext> contexts = new ArrayList<>();
+        private final java.util.Set<ExecutionContext> failurePending = new java.util.HashSet<>();
 
-        /** A live object, its reference bytes and one or two accessors. */
+        /** A live object, its reference bytes, its owning context and one or two accessors. */
         private static final class Obj {
             final SharedObject object;
             final byte[] model;
             final List<HostAccessor> accessors = new ArrayList<>();
+            ExecutionContext owner;
 
-            Obj(SharedObject object) {
+            Obj(SharedObject object, ExecutionContext owner) {
                 this.object = object;
                 this.model = new byte[(int) object.byteSize()];
+                this.owner = owner;
             }
         }
 
@@ -107,6 +122,21 @@ class ModelBasedProtocolTest {
                     .withDirectHostMemory(random.nextInt(4) == 0)
                     .withKernelFaultRecovery(true);
             this.manager = new SharedMemoryManager(device, config);
+            trace.append("\n  config: block ")
+                    .append(config.blockSize())
+                    .append(", rolling +")
+                    .append(config.rollingIncrement())
+                    .append(config.asyncEviction() ? ", async evictions" : "");
+            contexts.add(manager.currentContext());
+            contexts.add(manager.newContext("b"));
+        }
+
+        private ExecutionContext pickContext() {
+            return contexts.get(random.nextInt(contexts.size()));
+        }
+
+        private String name(ExecutionContext context) {
+            return context == contexts.get(0) ? "A" : "B";
         }
 
         void run() throws Exception {
@@ -160,10 +190,15 @@ class ModelBasedProtocolTest {
                 fileRead();
             } else if (choice < 95) {
                 fileWrite();
-            } else if (choice < 97) {
-                log("flushDirty");
-                manager.flushDirty();
+            } else if (choice < 95) {
+                prefetch();
+            } else if (choice < 96) {
+                ExecutionContext context = pickContext();
+                log("flushDirty " + name(context));
+                context.flushDirty();
                 afterSyncPoint();
+            } else if (choice < 98) {
+                adopt();
             } else {
                 newAccessor();
             }
@@ -183,10 +218,55 @@ class ModelBasedProtocolTest {
 
         private void allocate() {
             int size = 1 + random.nextInt(random.nextBoolean() ? 24 : 200);
-            Obj obj = new Obj(manager.allocate(size));
+            ExecutionContext context = pickContext();
+            ObjectHints hints = ObjectHints.defaults();
+            if (random.nextInt(3) == 0) {
+                ProtocolKind[] kinds = ProtocolKind.values();
+                hints = hints.withProtocol(kinds[random.nextInt(kinds.length)]);
+            }
+            if (random.nextInt(3) == 0) {
+                hints = hints.withBlockSize(8 << random.nextInt(4));
+            }
+            if (random.nextInt(4) == 0) {
+                hints = hints.withSubBlock(random.nextBoolean());
+            }
+            if (random.nextInt(4) == 0) {
+                hints = hints.withFetchGranularity(1 << random.nextInt(5));
+            }
+            if (random.nextInt(5) == 0) {
+                hints = hints.withReadMostly(true);
+            }
+            Obj obj = new Obj(context.allocate(size, hints), context);
             obj.accessors.add(manager.accessor(obj.object));
             live.add(obj);
-            log("allocate #" + obj.object.id() + " " + size + " bytes");
+            allObjects.add(obj);
+            log("allocate #" + obj.object.id() + " " + size + " bytes in " + name(context) + " " + hints);
+        }
+
+        /** A prefetch to the host or to the device of a random range: data must not change. */
+        private void prefetch() {
+            Obj obj = pick();
+            int offset = random.nextInt(obj.model.length);
+            int length = random.nextInt(obj.model.length - offset + 1);
+            boolean toDevice = random.nextBoolean();
+            log("prefetch #" + obj.object.id() + " [" + offset + ", +" + length + ") to "
+                    + (toDevice ? "device" : "host"));
+            if (toDevice) {
+                manager.prefetchToDevice(obj.object, offset, length);
+            } else {
+                manager.prefetchToHost(obj.object, offset, length);
+            }
+        }
+
+        /** Hands an object to the other context (waiting for its old owner's kernel if that reaches it). */
+        private void adopt() {
+            Obj obj = pick();
+            ExecutionContext to = obj.owner == contexts.get(0) ? contexts.get(1) : contexts.get(0);
+            log("adopt #" + obj.object.id() + " by " + name(to));
+            to.adopt(obj.object);
+            obj.owner = to;
+            assertTrue(to.owns(obj.object));
+            assertEquals(to, obj.object.owner());
         }
 
         private void newAccessor() {
@@ -327,22 +407,36 @@ class ModelBasedProtocolTest {
          * over the first half of each output on the device and throws.
          */
         private void call() {
-            if (failurePending) {
-                explicitSyncExpectingFailure();
+            ExecutionContext context = pickContext();
+            if (failurePending.contains(context)) {
+                explicitSyncExpectingFailure(context);
             }
             List<Obj> inputs = new ArrayList<>();
             List<Obj> outputs = new ArrayList<>();
+            List<Obj> reached = new ArrayList<>();
             for (Obj obj : live) {
-                if (random.nextInt(3) == 0) {
+                if (obj.owner != context) {
+                    continue;
+                }
+                boolean in = random.nextInt(3) == 0;
+                boolean out = random.nextInt(3) == 0;
+                if (in) {
                     inputs.add(obj);
                 }
-                if (random.nextInt(3) == 0) {
+                if (out) {
                     outputs.add(obj);
+                }
+                if (in || out || random.nextInt(4) == 0) {
+                    reached.add(obj);
                 }
             }
             boolean annotate = random.nextBoolean();
+            boolean wholeContext = random.nextInt(3) == 0;
             boolean failing = random.nextInt(8) == 0;
-            log("call in=" + ids(inputs) + " out=" + ids(outputs) + (annotate ? " annotated" : "")
+            ExecutionContext other = context == contexts.get(0) ? contexts.get(1) : contexts.get(0);
+            boolean otherInFlight = other.kernelInFlight();
+            log("call " + name(context) + " in=" + ids(inputs) + " out=" + ids(outputs)
+                    + (wholeContext ? " reach=all" : " reach=" + ids(reached)) + (annotate ? " annotated" : "")
                     + (failing ? " FAILING" : ""));
             List<SharedObject> outs = new ArrayList<>();
             for (Obj obj : outputs) {
@@ -352,41 +446,85 @@ class ModelBasedProtocolTest {
             for (Obj obj : inputs) {
                 ins.add(obj.object);
             }
-            KernelTask kernel = () -> {
-                List<byte[]> snapshot = new ArrayList<>();
-                for (SharedObject in : ins) {
-                    byte[] bytes = new byte[(int) in.byteSize()];
-                    device.view(in.deviceAddress(), bytes.length).get(0, bytes);
-                    snapshot.add(bytes);
-                }
-                for (SharedObject out : outs) {
-                    ByteBuffer memory = device.view(out.deviceAddress(), (int) out.byteSize());
-                    for (int j = 0; j < memory.capacity(); j++) {
-                        memory.put(
-                                j,
-                                failing && j < memory.capacity() / 2 ? 0x5A : kernelByte(memory.get(j), j, snapshot));
+            List<SharedObject> reach = new ArrayList<>();
+            for (Obj obj : reached) {
+                reach.add(obj.object);
+            }
+            // Device-side dirty tracking (decision 0116): a tracked kernel writes only some blocks of each output
+            // and reports them; the sync must invalidate those and keep the rest.
+            boolean tracked = random.nextInt(3) == 0;
+            java.util.IdentityHashMap<SharedObject, java.util.BitSet> wroteBlocks = new java.util.IdentityHashMap<>();
+            for (SharedObject out : outs) {
+                java.util.BitSet blocks = new java.util.BitSet();
+                for (int b = 0; b < out.blockCount(); b++) {
+                    if (!tracked || random.nextBoolean()) {
+                        blocks.set(b);
                     }
                 }
-                if (failing) {
-                    throw new IllegalStateException("kernel fault: thread 3 out of bounds (test)");
+                wroteBlocks.put(out, blocks);
+            }
+            if (tracked) {
+                log("  tracked, writes blocks " + wroteBlocks.values());
+            }
+            KernelTask kernel = new KernelTask() {
+                @Override
+                public void run() {
+                    List<byte[]> snapshot = new ArrayList<>();
+                    for (SharedObject in : ins) {
+                        byte[] bytes = new byte[(int) in.byteSize()];
+                        device.view(in.deviceAddress(), bytes.length).get(0, bytes);
+                        snapshot.add(bytes);
+                    }
+                    for (SharedObject out : outs) {
+                        ByteBuffer memory = device.view(out.deviceAddress(), (int) out.byteSize());
+                        java.util.BitSet blocks = wroteBlocks.get(out);
+                        for (int j = 0; j < memory.capacity(); j++) {
+                            if (failing && j < memory.capacity() / 2) {
+                                memory.put(j, (byte) 0x5A);
+                            } else if (blocks.get(j / out.blockSize())) {
+                                memory.put(j, kernelByte(memory.get(j), j, snapshot));
+                            }
+                        }
+                    }
+                    if (failing) {
+                        throw new IllegalStateException("kernel fault: thread 3 out of bounds (test)");
+                    }
+                }
+
+                @Override
+                public boolean tracksDeviceWrites() {
+                    return tracked;
+                }
+
+                @Override
+                public java.util.BitSet writtenBlocks(SharedObject object) {
+                    java.util.BitSet blocks = wroteBlocks.get(object);
+                    return blocks == null ? new java.util.BitSet() : blocks;
                 }
             };
-            manager.call(annotate ? WriteScope.of(outs) : WriteScope.all(), kernel);
+            context.call(
+                    wholeContext ? Reach.wholeContext() : Reach.of(reach),
+                    annotate ? WriteScope.of(outs) : WriteScope.all(),
+                    kernel);
+            assertEquals(otherInFlight, other.kernelInFlight(), "a call of one context changed the other's call");
             if (failing) {
-                failurePending = true;
+                failurePending.add(context);
             } else {
                 List<byte[]> snapshot = new ArrayList<>();
                 for (Obj in : inputs) {
                     snapshot.add(in.model.clone());
                 }
                 for (Obj out : outputs) {
+                    java.util.BitSet blocks = wroteBlocks.get(out.object);
                     for (int j = 0; j < out.model.length; j++) {
-                        out.model[j] = kernelByte(out.model[j], j, snapshot);
+                        if (blocks.get(j / out.object.blockSize())) {
+                            out.model[j] = kernelByte(out.model[j], j, snapshot);
+                        }
                     }
                 }
             }
             if (random.nextBoolean()) {
-                sync();
+                sync(context);
             }
         }
 
@@ -400,20 +538,27 @@ class ModelBasedProtocolTest {
         }
 
         private void sync() {
-            if (failurePending) {
-                explicitSyncExpectingFailure();
-                return;
-            }
-            log("sync");
-            manager.sync();
+            sync(pickContext());
         }
 
-        private void explicitSyncExpectingFailure() {
-            log("sync (expecting the kernel failure)");
-            CoherenceException failure = assertThrows(CoherenceException.class, manager::sync);
+        private void sync(ExecutionContext context) {
+            if (failurePending.contains(context)) {
+                explicitSyncExpectingFailure(context);
+                return;
+            }
+            ExecutionContext other = context == contexts.get(0) ? contexts.get(1) : contexts.get(0);
+            boolean otherInFlight = other.kernelInFlight();
+            log("sync " + name(context));
+            context.sync();
+            assertEquals(otherInFlight, other.kernelInFlight(), "a sync of one context changed the other's call");
+        }
+
+        private void explicitSyncExpectingFailure(ExecutionContext context) {
+            log("sync " + name(context) + " (expecting the kernel failure)");
+            CoherenceException failure = assertThrows(CoherenceException.class, context::sync);
             assertEquals(CoherenceException.Kind.KERNEL_FAILED, failure.kind());
             assertEquals("kernel fault: thread 3 out of bounds (test)", failure.getMessage());
-            failurePending = false;
+            failurePending.remove(context);
         }
 
         // ---- bulk operations (§4.4) ----
@@ -499,40 +644,67 @@ class ModelBasedProtocolTest {
                 for (int i = 0; i < got.length; i++) {
                     got[i] = host.getByte(i);
                 }
-                assertArrayEquals(obj.model, got, "host-visible bytes of #" + obj.object.id());
+                assertArrayEquals(
+                        obj.model, got, () -> "host-visible bytes of #" + obj.object.id() + blocks(obj.object));
             }
         }
 
         private void checkInvariants() {
             TransferSnapshot stats = manager.stats();
-            if (protocol == ProtocolKind.BATCH) {
+            boolean onlyRuntimeProtocol = true;
+            for (Obj obj : allObjects) {
+                onlyRuntimeProtocol &= obj.object.protocol().kind() == protocol;
+            }
+            if (protocol == ProtocolKind.BATCH && onlyRuntimeProtocol) {
                 assertEquals(0, stats.readFaults() + stats.writeFaults(), "batch-update never faults");
             }
-            if (protocol != ProtocolKind.ROLLING) {
+            if (protocol != ProtocolKind.ROLLING && onlyRuntimeProtocol) {
                 assertEquals(0, stats.evictions(), "only rolling-update evicts");
             }
-            if (protocol == ProtocolKind.ROLLING && !manager.kernelInFlight()) {
-                // While a kernel runs, eager evictions wait (the kernel may read any object).
-                RollingUpdate rolling = (RollingUpdate) manager.protocol();
-                assertTrue(
-                        rolling.dirtyBlocks() <= rolling.rollingSize(),
-                        "dirty blocks " + rolling.dirtyBlocks() + " exceed the rolling size " + rolling.rollingSize());
+            for (ExecutionContext context : contexts) {
+                if (protocol == ProtocolKind.ROLLING && !context.kernelInFlight()) {
+                    // While a kernel of the context runs, its eager evictions wait (the kernel may read any
+                    // object it reaches).
+                    RollingUpdate rolling = (RollingUpdate) context.protocol();
+                    assertTrue(
+                            rolling.dirtyBlocks() <= rolling.rollingSize(),
+                            "dirty blocks " + rolling.dirtyBlocks() + " of " + name(context)
+                                    + " exceed the rolling size " + rolling.rollingSize());
+                }
+            }
+            for (Obj obj : live) {
+                assertEquals(obj.owner, obj.object.owner(), "owner of #" + obj.object.id());
             }
         }
 
         /** A call with an empty kernel releases everything: then the accelerator copies equal the model. */
         private void finalRelease() {
-            if (failurePending) {
-                explicitSyncExpectingFailure();
+            for (ExecutionContext context : contexts) {
+                if (failurePending.contains(context)) {
+                    explicitSyncExpectingFailure(context);
+                }
+                log("final release " + name(context));
+                context.call(WriteScope.all(), () -> {});
+                context.sync();
             }
-            log("final release");
-            manager.call(WriteScope.all(), () -> {});
-            manager.sync();
             for (Obj obj : live) {
                 byte[] onDevice = new byte[obj.model.length];
                 device.view(obj.object.deviceAddress(), onDevice.length).get(0, onDevice);
                 assertArrayEquals(obj.model, onDevice, "accelerator bytes of #" + obj.object.id() + " after a release");
             }
+        }
+
+        private static String blocks(SharedObject object) {
+            StringBuilder text = new StringBuilder(" (blocks:");
+            for (int b = 0; b < object.blockCount(); b++) {
+                text.append(' ')
+                        .append(b)
+                        .append('=')
+                        .append(object.state(b))
+                        .append('/')
+                        .append(object.describeRanges(b));
+            }
+            return text.append(')').toString();
         }
 
         private static String ids(List<Obj> objects) {

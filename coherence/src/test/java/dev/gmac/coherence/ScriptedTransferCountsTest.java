@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * the numbers in the assertions are the derivation's result, not a recording of what the code did.
  *
  * <p>Common setup: 64-byte blocks for rolling-update, rolling size growing by 2 blocks per allocation,
- * synchronous ("inline") evictions so counts are read at a quiescent point.
+ * synchronous ("inline") evictions so counts are read at a quiescent point, whole-block transfers (the paper's
+ * protocol; sub-block ranges are {@code SubBlockTest}'s).
  */
 class ScriptedTransferCountsTest {
     private static final int BLOCK = 64;
@@ -24,7 +25,8 @@ class ScriptedTransferCountsTest {
                 .withBlockSize(BLOCK)
                 .withRollingIncrement(2)
                 .withAsyncEviction(false)
-                .withDirectHostMemory(false);
+                .withDirectHostMemory(false)
+                .withSubBlock(false); // the paper's rolling-update: blocks move whole (SubBlockTest covers ranges)
     }
 
     /** A kernel that adds 1 to every int of {@code object} in device memory. */

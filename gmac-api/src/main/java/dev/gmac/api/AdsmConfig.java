@@ -21,6 +21,17 @@ import java.util.Properties;
  * @param kernelFaultRecovery whether calls checkpoint accelerator-only data so a failed kernel leaves the
  *     host-visible data as it was at the call (default on)
  * @param gpu the software GPU's configuration
+ * @param timing a timing preset of the software GPU ({@code fx5800}, {@code gtx480}, {@code apu8}, ...) under
+ *     which calls run, so {@code stats()} reports modelled kernel time; null: kernels are not timed (their
+ *     modelled time is 0)
+ * @param inferWriteSets whether an unannotated call infers its write set from the kernel's code (default on):
+ *     buffers passed to parameters the kernel provably only reads through are not invalidated (ADSM paper §4.3)
+ * @param checkReach whether the software GPU checks each call's exact reach (default on): a kernel that touches a
+ *     shared buffer its call does not reach, or writes one outside the call's write set, fails naming the buffer,
+ *     the PTX line and the thread (decision 0116)
+ * @param deviceDirtyTracking whether the software GPU records which blocks a kernel writes, so the sync
+ *     invalidates only those (default off; an assumed hardware feature that GPUs of the paper's time lacked,
+ *     decision 0116)
  */
 public record AdsmConfig(
         Protocol protocol,
@@ -29,7 +40,11 @@ public record AdsmConfig(
         boolean strict,
         TransferCostModel costModel,
         boolean kernelFaultRecovery,
-        GpuConfig gpu) {
+        GpuConfig gpu,
+        String timing,
+        boolean inferWriteSets,
+        boolean checkReach,
+        boolean deviceDirtyTracking) {
 
     public AdsmConfig {
         if (protocol == null || costModel == null || gpu == null) {
@@ -45,9 +60,15 @@ public record AdsmConfig(
             throw new AdsmException(
                     AdsmException.Reason.BAD_CONFIGURATION, "rolling size must be >= 1 block, got " + rollingSize);
         }
+        if (timing != null) {
+            KernelTiming.check(timing);
+        }
     }
 
-    /** Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict. */
+    /**
+     * Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict, kernels
+     * untimed, write sets inferred, reach checked.
+     */
     public static AdsmConfig defaults() {
         return new AdsmConfig(
                 Protocol.ROLLING,
@@ -56,13 +77,18 @@ public record AdsmConfig(
                 false,
                 TransferCostModel.pcie2x16(),
                 true,
-                GpuConfig.defaults());
+                GpuConfig.defaults(),
+                null,
+                true,
+                true,
+                false);
     }
 
     /**
      * The defaults, overridden by the runtime settings ({@link dev.gmac.api.config.RuntimeSettings}): system
      * properties such as {@code gmac.protocol} (batch|lazy|rolling), {@code gmac.blockSize} (a size: {@code 4096},
-     * {@code 4KiB}, {@code 1M}), {@code gmac.rollingSize}, {@code gmac.strict}, or else environment variables such as
+     * {@code 4KiB}, {@code 1M}), {@code gmac.rollingSize}, {@code gmac.strict}, {@code gmac.timing} (a timing preset), {@code
+     * gmac.inferWriteSets}, or else environment variables such as
      * {@code GMAC_PROTOCOL}, {@code GMAC_BLOCK_SIZE}. A system property wins over the environment.
      *
      * @throws AdsmException naming the setting when a value does not parse, or an unknown {@code gmac.*} property
@@ -80,31 +106,172 @@ public record AdsmConfig(
     }
 
     public AdsmConfig withProtocol(Protocol value) {
-        return new AdsmConfig(value, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(
+                value,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withBlockSize(long value) {
-        return new AdsmConfig(protocol, value, rollingSize, strict, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(
+                protocol,
+                value,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withRollingSize(int value) {
-        return new AdsmConfig(protocol, blockSize, value, strict, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                value,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withStrict(boolean value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, value, costModel, kernelFaultRecovery, gpu);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                value,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withCostModel(TransferCostModel value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, value, kernelFaultRecovery, gpu);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                value,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withKernelFaultRecovery(boolean value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, value, gpu);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                value,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
     }
 
     public AdsmConfig withGpu(GpuConfig value) {
-        return new AdsmConfig(protocol, blockSize, rollingSize, strict, costModel, kernelFaultRecovery, value);
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                value,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
+    }
+
+    /** Calls run under the timing preset {@code preset} (a shipped name or a preset file), or untimed for null. */
+    public AdsmConfig withTiming(String preset) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                preset,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking);
+    }
+
+    /** Whether unannotated calls infer their write sets from the kernel's code. */
+    public AdsmConfig withInferWriteSets(boolean value) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                value,
+                checkReach,
+                deviceDirtyTracking);
+    }
+
+    /** Whether the software GPU checks each call's exact reach (decision 0116). */
+    public AdsmConfig withCheckReach(boolean value) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                value,
+                deviceDirtyTracking);
+    }
+
+    /** Whether the software GPU records the blocks each kernel writes (assumed hardware, decision 0116). */
+    public AdsmConfig withDeviceDirtyTracking(boolean value) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                value);
     }
 
     CoherenceConfig toCoherence() {

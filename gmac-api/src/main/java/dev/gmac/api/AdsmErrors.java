@@ -20,6 +20,7 @@ final class AdsmErrors {
                     case OVERLAPPING_COPY -> AdsmException.Reason.OVERLAPPING_COPY;
                     case OUT_OF_RANGE -> AdsmException.Reason.OUT_OF_RANGE;
                     case CLOSED -> AdsmException.Reason.CLOSED;
+                    case OTHER_CONTEXT -> AdsmException.Reason.OTHER_CONTEXT;
                 };
         return new AdsmException(reason, e.getMessage(), e.getCause() != null ? e.getCause() : e);
     }

@@ -23,7 +23,9 @@ public class AdsmException extends RuntimeException {
         BAD_ARGUMENT,
         UNKNOWN_KERNEL,
         BAD_CONFIGURATION,
-        CLOSED
+        CLOSED,
+        /** A call reaches a buffer owned by another execution context (hand it over with {@code adopt}). */
+        OTHER_CONTEXT
     }
 
     private final Reason reason;

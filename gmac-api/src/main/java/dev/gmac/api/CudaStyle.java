@@ -1,10 +1,11 @@
 package dev.gmac.api;
 
+import dev.gmac.coherence.transfer.ExecutionTimeline;
+import dev.gmac.coherence.transfer.HostCosts;
 import dev.gmac.coherence.transfer.TransferCounters;
 import dev.gmac.coherence.transfer.TransferEngine;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
-import dev.gmac.gpu.exec.KernelLaunch;
 import dev.gmac.gpu.ptx.KernelSignature;
 import dev.gmac.gpu.ptx.PtxModule;
 import java.nio.ByteBuffer;
@@ -29,16 +30,23 @@ import java.util.concurrent.Future;
 public final class CudaStyle implements AutoCloseable {
     private final SoftwareGpu gpu;
     private final TransferCounters counters;
+    private final ExecutionTimeline timeline;
     private final TransferEngine transfers;
+    private final KernelTiming timing;
+    private final java.util.concurrent.atomic.LongAdder kernelCycles = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder kernels = new java.util.concurrent.atomic.LongAdder();
+    private double pendingStart; // guarded by this: when the launch in flight starts on the modelled GPU
     private final Map<String, PtxModule> modules = new HashMap<>();
     private ExecutorService stream; // guarded by this
-    private Future<LaunchStats> pending; // guarded by this
+    private Future<KernelTiming.Outcome> pending; // guarded by this
     private LaunchStats lastLaunch; // guarded by this
 
     private CudaStyle(AdsmConfig config) {
-        this.gpu = new SoftwareGpu(config.gpu());
+        this.timing = KernelTiming.of(config.timing());
+        this.gpu = new SoftwareGpu(timing.gpuConfig(config.gpu()));
         this.counters = new TransferCounters(config.costModel());
-        this.transfers = new TransferEngine(new SoftwareGpuAccelerator(gpu), counters);
+        this.timeline = new ExecutionTimeline(counters, HostCosts.gt200Era());
+        this.transfers = new TransferEngine(new SoftwareGpuAccelerator(gpu), counters, timeline);
     }
 
     /** A baseline on a new software GPU; of {@code config} only the cost model and GPU config matter. */
@@ -83,22 +91,30 @@ public final class CudaStyle implements AutoCloseable {
         if (bytes <= 0) {
             throw new AdsmException(AdsmException.Reason.INVALID_SIZE, "cannot allocate " + bytes + " bytes");
         }
+        timeline.enter(); // runtime work, not host compute
         try {
             return new Buffer(this, gpu.malloc(bytes), bytes);
         } catch (dev.gmac.gpu.DeviceMemoryException e) {
             throw new AdsmException(AdsmException.Reason.OUT_OF_MEMORY, e.getMessage(), e);
+        } finally {
+            timeline.exit();
         }
     }
 
     /** {@code cudaFree}; waits for the launch in flight. */
     public synchronized void free(DeviceBuffer buffer) {
         Buffer b = own(buffer);
-        awaitLaunch();
-        if (b.freed) {
-            throw new AdsmException(AdsmException.Reason.DOUBLE_FREE, b + " was already freed");
+        timeline.enter();
+        try {
+            awaitLaunch();
+            if (b.freed) {
+                throw new AdsmException(AdsmException.Reason.DOUBLE_FREE, b + " was already freed");
+            }
+            b.freed = true;
+            gpu.free(b.address);
+        } finally {
+            timeline.exit();
         }
-        b.freed = true;
-        gpu.free(b.address);
     }
 
     private Buffer own(DeviceBuffer buffer) {
@@ -127,19 +143,17 @@ public final class CudaStyle implements AutoCloseable {
     public synchronized void copyToDevice(DeviceBuffer dst, long dstByteOffset, byte[] src, int srcOffset, int count) {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         Buffer b = live(dst, dstByteOffset, (long) count * 1);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 1).order(ByteOrder.LITTLE_ENDIAN);
         staging.put(0, src, srcOffset, count);
-        transfers.toAccelerator(b.address + dstByteOffset, staging);
+        sendStaged(b.address + dstByteOffset, staging);
     }
 
     /** {@code cudaMemcpy} device to host of {@code count} bytes: one counted transfer. */
     public synchronized void copyToHost(DeviceBuffer src, long srcByteOffset, byte[] dst, int dstOffset, int count) {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         Buffer b = live(src, srcByteOffset, (long) count * 1);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 1).order(ByteOrder.LITTLE_ENDIAN);
-        transfers.toHost(b.address + srcByteOffset, staging);
+        fetchStaged(b.address + srcByteOffset, staging);
         staging.get(0, dst, dstOffset, count);
     }
 
@@ -147,19 +161,17 @@ public final class CudaStyle implements AutoCloseable {
     public synchronized void copyToDevice(DeviceBuffer dst, long dstByteOffset, int[] src, int srcOffset, int count) {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         Buffer b = live(dst, dstByteOffset, (long) count * 4);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
         staging.asIntBuffer().put(src, srcOffset, count);
-        transfers.toAccelerator(b.address + dstByteOffset, staging);
+        sendStaged(b.address + dstByteOffset, staging);
     }
 
     /** {@code cudaMemcpy} device to host of {@code count} ints: one counted transfer. */
     public synchronized void copyToHost(DeviceBuffer src, long srcByteOffset, int[] dst, int dstOffset, int count) {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         Buffer b = live(src, srcByteOffset, (long) count * 4);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
-        transfers.toHost(b.address + srcByteOffset, staging);
+        fetchStaged(b.address + srcByteOffset, staging);
         staging.asIntBuffer().get(dst, dstOffset, count);
     }
 
@@ -167,19 +179,17 @@ public final class CudaStyle implements AutoCloseable {
     public synchronized void copyToDevice(DeviceBuffer dst, long dstByteOffset, long[] src, int srcOffset, int count) {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         Buffer b = live(dst, dstByteOffset, (long) count * 8);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 8).order(ByteOrder.LITTLE_ENDIAN);
         staging.asLongBuffer().put(src, srcOffset, count);
-        transfers.toAccelerator(b.address + dstByteOffset, staging);
+        sendStaged(b.address + dstByteOffset, staging);
     }
 
     /** {@code cudaMemcpy} device to host of {@code count} longs: one counted transfer. */
     public synchronized void copyToHost(DeviceBuffer src, long srcByteOffset, long[] dst, int dstOffset, int count) {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         Buffer b = live(src, srcByteOffset, (long) count * 8);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 8).order(ByteOrder.LITTLE_ENDIAN);
-        transfers.toHost(b.address + srcByteOffset, staging);
+        fetchStaged(b.address + srcByteOffset, staging);
         staging.asLongBuffer().get(dst, dstOffset, count);
     }
 
@@ -187,19 +197,17 @@ public final class CudaStyle implements AutoCloseable {
     public synchronized void copyToDevice(DeviceBuffer dst, long dstByteOffset, float[] src, int srcOffset, int count) {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         Buffer b = live(dst, dstByteOffset, (long) count * 4);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
         staging.asFloatBuffer().put(src, srcOffset, count);
-        transfers.toAccelerator(b.address + dstByteOffset, staging);
+        sendStaged(b.address + dstByteOffset, staging);
     }
 
     /** {@code cudaMemcpy} device to host of {@code count} floats: one counted transfer. */
     public synchronized void copyToHost(DeviceBuffer src, long srcByteOffset, float[] dst, int dstOffset, int count) {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         Buffer b = live(src, srcByteOffset, (long) count * 4);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
-        transfers.toHost(b.address + srcByteOffset, staging);
+        fetchStaged(b.address + srcByteOffset, staging);
         staging.asFloatBuffer().get(dst, dstOffset, count);
     }
 
@@ -208,40 +216,70 @@ public final class CudaStyle implements AutoCloseable {
             DeviceBuffer dst, long dstByteOffset, double[] src, int srcOffset, int count) {
         Objects.checkFromIndexSize(srcOffset, count, src.length);
         Buffer b = live(dst, dstByteOffset, (long) count * 8);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 8).order(ByteOrder.LITTLE_ENDIAN);
         staging.asDoubleBuffer().put(src, srcOffset, count);
-        transfers.toAccelerator(b.address + dstByteOffset, staging);
+        sendStaged(b.address + dstByteOffset, staging);
     }
 
     /** {@code cudaMemcpy} device to host of {@code count} doubles: one counted transfer. */
     public synchronized void copyToHost(DeviceBuffer src, long srcByteOffset, double[] dst, int dstOffset, int count) {
         Objects.checkFromIndexSize(dstOffset, count, dst.length);
         Buffer b = live(src, srcByteOffset, (long) count * 8);
-        awaitLaunch();
         ByteBuffer staging = ByteBuffer.allocate(count * 8).order(ByteOrder.LITTLE_ENDIAN);
-        transfers.toHost(b.address + srcByteOffset, staging);
+        fetchStaged(b.address + srcByteOffset, staging);
         staging.asDoubleBuffer().get(dst, dstOffset, count);
     }
 
     /** {@code cudaMemset}: on the device, no bytes over the bus (counted as a device operation). */
     public synchronized void memset(DeviceBuffer buffer, long byteOffset, int value, long bytes) {
         Buffer b = live(buffer, byteOffset, bytes);
-        awaitLaunch();
-        transfers.deviceMemset(b.address + byteOffset, value, bytes);
+        timeline.enter();
+        try {
+            awaitLaunch();
+            transfers.deviceMemset(b.address + byteOffset, value, bytes);
+        } finally {
+            timeline.exit();
+        }
+    }
+
+    /** One synchronous copy to the device (after the launch in flight), on the timeline. */
+    private void sendStaged(long address, ByteBuffer staging) {
+        timeline.enter();
+        try {
+            awaitLaunch();
+            transfers.toAccelerator(address, staging);
+        } finally {
+            timeline.exit();
+        }
+    }
+
+    /** One synchronous copy to the host (after the launch in flight), on the timeline. */
+    private void fetchStaged(long address, ByteBuffer staging) {
+        timeline.enter();
+        try {
+            awaitLaunch();
+            transfers.toHost(address, staging);
+        } finally {
+            timeline.exit();
+        }
     }
 
     /** A kernel of a PTX module (loaded once per text). */
     public synchronized PtxKernel kernel(String ptxText, String name) {
-        PtxModule module = modules.computeIfAbsent(ptxText, gpu::load);
-        KernelSignature signature = module.kernel(name)
-                .orElseThrow(() -> new AdsmException(
-                        AdsmException.Reason.UNKNOWN_KERNEL,
-                        "no kernel named '" + name + "' in the module; it has "
-                                + module.kernels().stream()
-                                        .map(KernelSignature::name)
-                                        .toList()));
-        return new PtxKernel(module, signature);
+        timeline.enter(); // loading is runtime work, not host compute
+        try {
+            PtxModule module = modules.computeIfAbsent(ptxText, gpu::load);
+            KernelSignature signature = module.kernel(name)
+                    .orElseThrow(() -> new AdsmException(
+                            AdsmException.Reason.UNKNOWN_KERNEL,
+                            "no kernel named '" + name + "' in the module; it has "
+                                    + module.kernels().stream()
+                                            .map(KernelSignature::name)
+                                            .toList()));
+            return new PtxKernel(module, signature, null);
+        } finally {
+            timeline.exit();
+        }
     }
 
     public PtxKernel kernelResource(String classpathResource, String name) {
@@ -254,37 +292,48 @@ public final class CudaStyle implements AutoCloseable {
             throw new AdsmException(
                     AdsmException.Reason.FOREIGN_BUFFER, "kernel " + kernel.name() + " was loaded by another runtime");
         }
-        long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
-            if (argument instanceof DeviceBuffer buffer) {
-                return live(buffer, 0, 0).address;
-            }
-            if (argument instanceof SharedBuffer) {
-                throw new AdsmException(
-                        AdsmException.Reason.FOREIGN_BUFFER,
-                        "argument " + index + ": a shared buffer in a CUDA-style launch");
-            }
-            return null;
-        });
-        awaitLaunch();
-        KernelLaunch prepared;
+        timeline.enter(); // preparing the launch is runtime work, as in Adsm
         try {
-            prepared = gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw);
-        } catch (IllegalArgumentException e) {
-            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, e.getMessage(), e);
-        }
-        if (stream == null) {
-            stream = Executors.newSingleThreadExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "gmac-cuda-stream");
-                thread.setDaemon(true);
-                return thread;
+            long[] raw = KernelArguments.convert(kernel, args, (index, argument) -> {
+                if (argument instanceof DeviceBuffer buffer) {
+                    return live(buffer, 0, 0).address;
+                }
+                if (argument instanceof SharedBuffer) {
+                    throw new AdsmException(
+                            AdsmException.Reason.FOREIGN_BUFFER,
+                            "argument " + index + ": a shared buffer in a CUDA-style launch");
+                }
+                return null;
             });
+            awaitLaunch();
+            try {
+                gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw);
+            } catch (IllegalArgumentException e) {
+                throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, e.getMessage(), e);
+            }
+            if (stream == null) {
+                stream = Executors.newSingleThreadExecutor(runnable -> {
+                    Thread thread = new Thread(runnable, "gmac-cuda-stream");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+            }
+            pendingStart = timeline.launched();
+            pending = stream.submit(
+                    () -> timing.run(gpu, kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw));
+        } finally {
+            timeline.exit();
         }
-        pending = stream.submit(prepared::run);
     }
 
     /** {@code cudaDeviceSynchronize}: waits for the launch in flight; reports its fault. */
     public synchronized void sync() {
-        awaitLaunch();
+        timeline.enter();
+        try {
+            awaitLaunch();
+        } finally {
+            timeline.exit();
+        }
     }
 
     /** Statistics of the last kernel that completed, or null. */
@@ -293,7 +342,7 @@ public final class CudaStyle implements AutoCloseable {
     }
 
     private void awaitLaunch() {
-        Future<LaunchStats> launch = pending;
+        Future<KernelTiming.Outcome> launch = pending;
         if (launch == null) {
             return;
         }
@@ -302,7 +351,11 @@ public final class CudaStyle implements AutoCloseable {
         try {
             for (; ; ) {
                 try {
-                    lastLaunch = launch.get();
+                    KernelTiming.Outcome outcome = launch.get();
+                    lastLaunch = outcome.functional();
+                    kernelCycles.add(outcome.cycles());
+                    kernels.increment();
+                    timeline.kernelEnded(pendingStart, outcome.seconds());
                     return;
                 } catch (InterruptedException e) {
                     interrupted = true;
@@ -321,12 +374,17 @@ public final class CudaStyle implements AutoCloseable {
         }
     }
 
-    public TransferStats stats() {
-        return new TransferStatsSnapshot(counters.snapshot());
+    /** What the baseline moved, and its modelled end-to-end time on the same model as the ADSM runtime's. */
+    public synchronized TransferStats stats() {
+        return new TransferStatsSnapshot(
+                counters.snapshot(), timeline.snapshot(), java.util.List.of(), kernelCycles.sum(), kernels.sum());
     }
 
-    public void resetStats() {
+    public synchronized void resetStats() {
         counters.reset();
+        timeline.reset();
+        kernelCycles.reset();
+        kernels.reset();
     }
 
     /** Waits for the launch in flight (ignoring a fault) and frees the device. */

@@ -4,7 +4,9 @@ package dev.gmac.api;
 public record Dim3(int x, int y, int z) {
     public Dim3 {
         if (x < 1 || y < 1 || z < 1) {
-            throw new IllegalArgumentException("every extent must be >= 1, got (" + x + ", " + y + ", " + z + ")");
+            throw new AdsmException(
+                    AdsmException.Reason.BAD_ARGUMENT,
+                    "every extent must be >= 1, got (" + x + ", " + y + ", " + z + ")");
         }
     }
 

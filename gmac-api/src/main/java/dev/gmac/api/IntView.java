@@ -15,4 +15,20 @@ public interface IntView {
 
     /** The buffer this view reads and writes. */
     SharedBuffer buffer();
+
+    /** Copies all of {@code src} to the start of the view. */
+    void copyFrom(int[] src);
+
+    /** Fills all of {@code dst} from the start of the view. */
+    void copyTo(int[] dst);
+
+    /** Elements {@code [from, to)} as a slice, to pass to a kernel (checked against the view's length). */
+    default BufferSlice slice(long from, long to) {
+        if (from < 0 || to < from || to > length()) {
+            throw new AdsmException(
+                    AdsmException.Reason.OUT_OF_RANGE,
+                    "elements [" + from + ", " + to + ") are outside [0, " + length() + ") of " + buffer());
+        }
+        return new BufferSlice(buffer(), from * 4, (to - from) * 4);
+    }
 }

@@ -107,7 +107,7 @@ final class KernelArguments {
         String got = arg == null ? "null" : arg.getClass().getSimpleName() + " " + arg;
         return new AdsmException(
                 AdsmException.Reason.BAD_ARGUMENT,
-                "kernel " + kernel.name() + ", parameter " + index + " (" + param.name() + ") is ."
+                "kernel " + kernel.name() + ", parameter " + index + " (" + kernel.paramName(index) + ") is ."
                         + param.type().ptxName() + ", got " + got + ": " + why);
     }
 }

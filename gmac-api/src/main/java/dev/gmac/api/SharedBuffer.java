@@ -122,6 +122,11 @@ public interface SharedBuffer {
     /** Writes {@code bytes} bytes from byte {@code offset} to {@code channel}, block by block. */
     void writeTo(WritableByteChannel channel, long offset, long bytes);
 
+    /** Bytes {@code [byteOffset, byteOffset + bytes)} as a slice, to pass to a kernel (bounds checked now). */
+    default BufferSlice slice(long byteOffset, long bytes) {
+        return new BufferSlice(this, byteOffset, bytes);
+    }
+
     /** A byte view with its own access window. */
     ByteView asBytes();
 

@@ -4,12 +4,14 @@ import dev.gmac.coherence.accel.Accelerator;
 import dev.gmac.coherence.accel.AcceleratorException;
 import dev.gmac.gpu.DeviceMemoryException;
 import dev.gmac.gpu.SoftwareGpu;
+import dev.gmac.gpu.alloc.DirectArena;
 import java.nio.ByteBuffer;
 
 /**
  * Adapts the software GPU's device memory to the coherence module's accelerator SPI (the "Accelerator
  * Abstraction Layer" of ADSM paper §4.1). Device memory errors become {@link AcceleratorException}s with the
- * GPU's message; the GPU's allocations are zero-filled.
+ * GPU's message; the GPU's allocations are zero-filled. Host copies come from the same {@link DirectArena} as
+ * device memory, so both return at {@code adsmFree}.
  */
 public final class SoftwareGpuAccelerator implements Accelerator {
     private final SoftwareGpu gpu;
@@ -44,6 +46,17 @@ public final class SoftwareGpuAccelerator implements Accelerator {
                     message,
                     e);
         }
+    }
+
+    /** Host copies come from the process's {@link DirectArena}, like device memory: freed means reusable now. */
+    @Override
+    public ByteBuffer allocateHost(int bytes) {
+        return DirectArena.shared().allocate(bytes);
+    }
+
+    @Override
+    public void freeHost(ByteBuffer buffer) {
+        DirectArena.shared().release(buffer);
     }
 
     @Override

@@ -1,8 +1,13 @@
 package dev.gmac.api;
 
+import dev.gmac.coherence.ObjectTraffic;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
+import java.util.List;
+
 /**
  * What an {@link Adsm} runtime (or a {@link CudaStyle} baseline) moved between host and accelerator, counted
- * by the transfer engine since it was opened or since the last {@code resetStats()}. A snapshot.
+ * by the transfer engine since it was opened or since the last {@code resetStats()}, and its modelled end-to-end
+ * time (ADSM paper, Gelado et al., ASPLOS 2010, §5: Figures 7 and 10). A snapshot.
  */
 public interface TransferStats {
     long bytesToAccelerator();
@@ -33,4 +38,22 @@ public interface TransferStats {
 
     /** Accelerator-side memsets and copies (they cross no bus). */
     long deviceOperations();
+
+    /**
+     * The modelled end-to-end time and where the host's time went: measured host compute ({@code cpu}), waits
+     * for transfers ({@code copy}), fault handling ({@code signal}), launches, waits for kernels ({@code
+     * gpuWait}); with the busy time of the GPU and of each transfer direction, and how much eager-eviction time
+     * overlapped host work. Kernels take 0 s unless the runtime has a timing preset ({@link
+     * AdsmConfig#withTiming}).
+     */
+    TimelineSnapshot time();
+
+    /** One row per live buffer: its bytes and transfers each way, faults and evictions (empty for a baseline). */
+    List<ObjectTraffic.Snapshot> buffers();
+
+    /** Cycles of the timed kernels (0 without a timing preset). */
+    long kernelCycles();
+
+    /** Kernels run. */
+    long kernels();
 }

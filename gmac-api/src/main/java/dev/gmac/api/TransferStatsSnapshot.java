@@ -1,9 +1,23 @@
 package dev.gmac.api;
 
+import dev.gmac.coherence.ObjectTraffic;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferSnapshot;
+import java.util.List;
 
-/** A {@link TransferStats} snapshot backed by the transfer engine's counters. */
-record TransferStatsSnapshot(TransferSnapshot counters) implements TransferStats {
+/** A {@link TransferStats} snapshot backed by the transfer engine's counters and the contexts' timelines. */
+record TransferStatsSnapshot(
+        TransferSnapshot counters,
+        TimelineSnapshot time,
+        List<ObjectTraffic.Snapshot> buffers,
+        long kernelCycles,
+        long kernels)
+        implements TransferStats {
+
+    TransferStatsSnapshot {
+        buffers = List.copyOf(buffers);
+    }
+
     @Override
     public long bytesToAccelerator() {
         return counters.bytesToAccelerator();

@@ -18,6 +18,9 @@ public final class WriteSet {
 
     /** The kernel writes only {@code buffers} (possibly none). */
     public static WriteSet of(SharedBuffer... buffers) {
+        if (buffers == null) {
+            throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "a write set cannot be null");
+        }
         for (SharedBuffer buffer : buffers) {
             if (buffer == null) {
                 throw new AdsmException(AdsmException.Reason.BAD_ARGUMENT, "a write set cannot name null");

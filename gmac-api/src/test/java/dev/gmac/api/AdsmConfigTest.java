@@ -51,6 +51,36 @@ class AdsmConfigTest {
         assertEquals(3, config.rollingSize());
     }
 
+    /**
+     * Issue 13: the configuration names a timing preset (gmac.timing / GMAC_TIMING), and a runtime opened from it
+     * runs its kernels under the timing model: stats() report the kernel cycles and the modelled kernel time.
+     */
+    @Test
+    void aTimingPresetFromTheEnvironmentTimesTheKernels() {
+        assertEquals(
+                null, AdsmConfig.fromEnvironment(new Properties(), Map.of()).timing(), "untimed by default");
+        Properties properties = new Properties();
+        properties.setProperty("gmac.timing", "fx5800");
+        AdsmConfig config = AdsmConfig.fromEnvironment(properties, Map.of("GMAC_TIMING", "gtx480"));
+        assertEquals("fx5800", config.timing(), "the property wins over the variable");
+        assertEquals(
+                "gtx480",
+                AdsmConfig.fromEnvironment(new Properties(), Map.of("GMAC_TIMING", "gtx480"))
+                        .timing());
+        try (Adsm adsm = Adsm.open(config)) {
+            FloatView y = adsm.allocFloats(256);
+            FloatView x = adsm.allocFloats(256);
+            x.set(5, 2f);
+            adsm.adsmCall(
+                    adsm.kernelResource(AdsmApiTest.KERNELS, "scale_add"), Dim3.of(1), Dim3.of(256), y, x, 3f, 256);
+            adsm.adsmSync();
+            assertEquals(6f, y.get(5), "the timed kernel computes");
+            TransferStats stats = adsm.stats();
+            assertTrue(stats.kernelCycles() > 0, "kernel cycles under fx5800: " + stats.kernelCycles());
+            assertTrue(stats.time().kernels() > 0, "modelled kernel time: " + stats.time());
+        }
+    }
+
     @Test
     void badValuesNameTheSetting() {
         AdsmException protocol = assertThrows(

@@ -29,9 +29,18 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and implicit syncs, memset, memcpy, file reads and writes, frees. Host-visible data must always equal a
  * reference model that applies the same operations to byte arrays.
  *
- * <p>Fewer sequences than the coherence module's test (the PTX interpreter is slower than a Java kernel):
- * {@code gmac.apiModelSequences} per protocol, default 400, from seed {@code gmac.apiModelSeed} (default 1).
- * A failure names the protocol and the seed.
+ * <p>Issue 14's additions, as the API exposes them: two execution contexts (the test thread's own and an explicit
+ * {@link AdsmContext}; each buffer is allocated in one, called by its owner, and handed over with {@code adopt}; a
+ * context's failing kernel is reported by that context's sync only); per-buffer hints at allocation ({@link
+ * AllocHints}: protocol, block size, sub-block tracking, fetch granularity, read-mostly), so one sequence mixes
+ * protocols and block sizes and element writes move sub-block ranges; prefetches to the host and to the device;
+ * and kernels given {@link BufferSlice}s (the kernel works on a byte range in the middle of a buffer, as CUDA code
+ * passing {@code p + offset}).
+ *
+ * <p>Fewer sequences than the coherence module's test in the build (the PTX interpreter is slower than a Java
+ * kernel): {@code gmac.apiModelSequences} per protocol, default 400, from seed {@code gmac.apiModelSeed}
+ * (default 1); docs/adsm.md gives the command and time of the 10,000-sequence run. A failure names the protocol
+ * and the seed.
  */
 class AdsmModelBasedTest {
     private static final int SEQUENCES = Integer.getInteger("gmac.apiModelSequences", 400);
@@ -67,7 +76,18 @@ class AdsmModelBasedTest {
         }
     }
 
-    private record Obj(SharedBuffer buffer, byte[] model) {}
+    /** A live buffer, its reference bytes and the index of the context that owns it. */
+    private static final class Obj {
+        final SharedBuffer buffer;
+        final byte[] model;
+        int owner;
+
+        Obj(SharedBuffer buffer, int owner) {
+            this.buffer = buffer;
+            this.model = new byte[(int) buffer.byteSize()];
+            this.owner = owner;
+        }
+    }
 
     private static void run(Protocol protocol, long seed, String ptx, FileChannel input, StringBuilder trace)
             throws IOException {
@@ -80,107 +100,98 @@ class AdsmModelBasedTest {
                 .withGpu(GpuConfig.builder().globalMemoryBytes(8L << 20).build());
         try (Adsm adsm = Adsm.open(config)) {
             PtxKernel mix = adsm.kernel(ptx, "mix_bytes");
+            AdsmContext[] contexts = {adsm.context(), adsm.newContext("other")};
+            boolean[] failurePending = new boolean[contexts.length];
             List<Obj> live = new ArrayList<>();
-            boolean failurePending = false;
             for (int i = 0; i < 2; i++) {
-                live.add(alloc(adsm, random, trace));
+                live.add(alloc(contexts, random.nextInt(contexts.length), random, trace));
             }
             int steps = 5 + random.nextInt(20);
             for (int step = 0; step < steps; step++) {
                 Obj obj = live.get(random.nextInt(live.size()));
-                byte[] m = obj.model();
+                byte[] m = obj.model;
                 int choice = random.nextInt(100);
                 if (choice < 5 && live.size() < 4) {
-                    live.add(alloc(adsm, random, trace));
+                    live.add(alloc(contexts, random.nextInt(contexts.length), random, trace));
                 } else if (choice < 8 && live.size() > 2) {
-                    trace.append("\n  free ").append(obj.buffer());
+                    trace.append("\n  free ").append(obj.buffer);
                     live.remove(obj);
-                    adsm.adsmFree(obj.buffer());
-                } else if (choice < 30) {
+                    adsm.adsmFree(obj.buffer);
+                } else if (choice < 26) {
                     int i = random.nextInt(m.length);
                     byte v = (byte) random.nextInt();
                     trace.append("\n  putByte ").append(i);
-                    obj.buffer().putByte(i, v);
+                    obj.buffer.putByte(i, v);
                     m[i] = v;
-                } else if (choice < 40 && m.length >= 4) {
+                } else if (choice < 34 && m.length >= 4) {
                     int i = random.nextInt(m.length / 4);
                     int v = random.nextInt();
                     trace.append("\n  putInt ").append(i);
-                    obj.buffer().putInt(i, v);
+                    obj.buffer.putInt(i, v);
                     for (int b = 0; b < 4; b++) {
                         m[4 * i + b] = (byte) (v >>> (8 * b));
                     }
-                } else if (choice < 52) {
+                } else if (choice < 44) {
                     int i = random.nextInt(m.length);
                     trace.append("\n  getByte ").append(i);
-                    assertEquals(m[i], obj.buffer().getByte(i), "byte " + i);
-                } else if (choice < 57) {
+                    assertEquals(m[i], obj.buffer.getByte(i), "byte " + i);
+                } else if (choice < 49) {
                     int off = random.nextInt(m.length);
                     byte[] values = new byte[random.nextInt(m.length - off + 1)];
                     random.nextBytes(values);
                     trace.append("\n  copyFrom ").append(off).append(" +").append(values.length);
-                    obj.buffer().copyFrom(values, 0, off, values.length);
+                    obj.buffer.copyFrom(values, 0, off, values.length);
                     System.arraycopy(values, 0, m, off, values.length);
-                } else if (choice < 75) {
-                    if (failurePending) {
-                        expectFault(adsm, trace);
-                        failurePending = false;
-                    }
-                    Obj in = live.get(random.nextInt(live.size()));
-                    boolean useInput = in != obj;
-                    boolean annotate = random.nextBoolean();
-                    int failAt = random.nextInt(6) == 0 ? random.nextInt(m.length) : -1;
-                    trace.append("\n  call out=")
-                            .append(obj.buffer())
-                            .append(useInput ? " in=" + in.buffer() : "")
-                            .append(annotate ? " annotated" : "")
-                            .append(failAt >= 0 ? " FAILING" : "");
-                    Object[] args = {obj.buffer(), m.length, in.buffer(), useInput ? in.model().length : 0, failAt};
-                    Dim3 grid = Dim3.of((m.length + 63) / 64);
-                    if (annotate) {
-                        adsm.adsmCall(mix, grid, Dim3.of(64), WriteSet.of(obj.buffer()), args);
+                } else if (choice < 67) {
+                    call(adsm, mix, contexts, failurePending, live, obj, random, trace);
+                } else if (choice < 73) {
+                    int c = random.nextInt(contexts.length);
+                    if (failurePending[c]) {
+                        expectFault(contexts[c], trace);
+                        failurePending[c] = false;
                     } else {
-                        adsm.adsmCall(mix, grid, Dim3.of(64), args);
+                        trace.append("\n  sync ").append(contexts[c].name());
+                        contexts[c].adsmSync();
                     }
-                    if (failAt >= 0) {
-                        failurePending = true;
+                } else if (choice < 77) {
+                    int off = random.nextInt(m.length);
+                    int len = random.nextInt(m.length - off + 1);
+                    boolean toHost = random.nextBoolean();
+                    trace.append("\n  prefetch ")
+                            .append(toHost ? "to host " : "to device ")
+                            .append(off)
+                            .append(" +")
+                            .append(len);
+                    if (toHost) {
+                        adsm.prefetchToHost(obj.buffer, off, len);
                     } else {
-                        byte[] src = in.model();
-                        for (int j = 0; j < m.length; j++) {
-                            int v = m[j] * 5 + 1;
-                            if (useInput) {
-                                v += src[(int) ((7L * j) % src.length)];
-                            }
-                            m[j] = (byte) v;
-                        }
+                        adsm.prefetchToDevice(obj.buffer, off, len);
                     }
-                } else if (choice < 82) {
-                    if (failurePending) {
-                        expectFault(adsm, trace);
-                        failurePending = false;
-                    } else {
-                        trace.append("\n  sync");
-                        adsm.adsmSync();
-                    }
-                } else if (choice < 87) {
+                } else if (choice < 80) {
+                    int to = 1 - obj.owner;
+                    trace.append("\n  adopt ").append(obj.buffer).append(" by ").append(contexts[to].name());
+                    contexts[to].adopt(obj.buffer);
+                    obj.owner = to;
+                    assertEquals(true, contexts[to].owns(obj.buffer));
+                } else if (choice < 84) {
                     int off = random.nextInt(m.length);
                     int len = random.nextInt(m.length - off + 1);
                     int v = random.nextInt(256);
                     trace.append("\n  memset ").append(off).append(" +").append(len);
-                    adsm.memset(obj.buffer(), off, v, len);
+                    adsm.memset(obj.buffer, off, v, len);
                     Arrays.fill(m, off, off + len, (byte) v);
-                } else if (choice < 92) {
+                } else if (choice < 89) {
                     Obj src = live.get(random.nextInt(live.size()));
                     if (src == obj) {
                         continue;
                     }
-                    int len = random.nextInt(Math.min(m.length, src.model().length) + 1);
+                    int len = random.nextInt(Math.min(m.length, src.model.length) + 1);
                     int dOff = random.nextInt(m.length - len + 1);
-                    int sOff = random.nextInt(src.model().length - len + 1);
+                    int sOff = random.nextInt(src.model.length - len + 1);
                     trace.append("\n  memcpy ").append(len);
-                    adsm.memcpy(obj.buffer(), dOff, src.buffer(), sOff, len);
-                    System.arraycopy(src.model(), sOff, m, dOff, len);
-                } else if (choice < 96) {
+                    adsm.memcpy(obj.buffer, dOff, src.buffer, sOff, len);
+                    System.arraycopy(src.model, sOff, m, dOff, len);
+                } else if (choice < 95) {
                     int off = random.nextInt(m.length);
                     int len = random.nextInt(m.length - off + 1);
                     int pos = random.nextInt(fileBytes.length - len);
@@ -191,39 +202,141 @@ class AdsmModelBasedTest {
                             .append(" +")
                             .append(len);
                     input.position(pos);
-                    obj.buffer().readFrom(input, off, len);
+                    obj.buffer.readFrom(input, off, len);
                     System.arraycopy(fileBytes, pos, m, off, len);
                 } else {
                     int off = random.nextInt(m.length);
                     int len = random.nextInt(m.length - off + 1);
                     trace.append("\n  writeTo ").append(off).append(" +").append(len);
                     ByteArrayOutputStream sink = new ByteArrayOutputStream();
-                    obj.buffer().writeTo(Channels.newChannel(sink), off, len);
+                    obj.buffer.writeTo(Channels.newChannel(sink), off, len);
                     assertArrayEquals(Arrays.copyOfRange(m, off, off + len), sink.toByteArray());
                 }
             }
-            if (failurePending) {
-                expectFault(adsm, trace);
+            for (int c = 0; c < contexts.length; c++) {
+                if (failurePending[c]) {
+                    expectFault(contexts[c], trace);
+                }
+                contexts[c].adsmSync();
             }
-            adsm.adsmSync();
             for (Obj obj : live) {
-                byte[] got = new byte[obj.model().length];
-                obj.buffer().copyTo(0, got, 0, got.length);
-                assertArrayEquals(obj.model(), got, "host-visible bytes of " + obj.buffer());
+                byte[] got = new byte[obj.model.length];
+                obj.buffer.copyTo(0, got, 0, got.length);
+                assertArrayEquals(obj.model, got, "host-visible bytes of " + obj.buffer);
             }
         }
     }
 
-    private static Obj alloc(Adsm adsm, Random random, StringBuilder trace) {
-        int size = 1 + random.nextInt(random.nextBoolean() ? 40 : 300);
-        SharedBuffer buffer = adsm.adsmAlloc(size);
-        trace.append("\n  alloc ").append(buffer);
-        return new Obj(buffer, new byte[size]);
+    /**
+     * A call of {@code mix_bytes} by the context that owns {@code obj}, writing all of it or a slice of it, reading
+     * another buffer of the same context (whole or a slice) or nothing; sometimes annotated, sometimes failing.
+     */
+    private static void call(
+            Adsm adsm,
+            PtxKernel mix,
+            AdsmContext[] contexts,
+            boolean[] failurePending,
+            List<Obj> live,
+            Obj obj,
+            Random random,
+            StringBuilder trace) {
+        int c = obj.owner;
+        if (failurePending[c]) {
+            expectFault(contexts[c], trace);
+            failurePending[c] = false;
+        }
+        byte[] m = obj.model;
+        List<Obj> mine = new ArrayList<>();
+        for (Obj o : live) {
+            if (o.owner == c && o != obj) {
+                mine.add(o);
+            }
+        }
+        Obj in = mine.isEmpty() || random.nextInt(4) == 0 ? null : mine.get(random.nextInt(mine.size()));
+        // The range written: the whole buffer, or a slice of at least one byte.
+        int outOff = 0;
+        int outLen = m.length;
+        Object outArg = obj.buffer;
+        if (random.nextInt(3) == 0) {
+            outOff = random.nextInt(m.length);
+            outLen = 1 + random.nextInt(m.length - outOff);
+            outArg = obj.buffer.slice(outOff, outLen);
+        }
+        int inOff = 0;
+        int inLen = 0;
+        Object inArg = obj.buffer; // unused by the kernel when inLen is 0
+        if (in != null) {
+            inLen = in.model.length;
+            inArg = in.buffer;
+            if (random.nextInt(3) == 0) {
+                inOff = random.nextInt(in.model.length);
+                inLen = 1 + random.nextInt(in.model.length - inOff);
+                inArg = in.buffer.slice(inOff, inLen);
+            }
+        }
+        boolean annotate = random.nextBoolean();
+        int failAt = random.nextInt(6) == 0 ? random.nextInt(outLen) : -1;
+        trace.append("\n  call by ")
+                .append(contexts[c].name())
+                .append(" out=")
+                .append(outArg)
+                .append(in != null ? " in=" + inArg : "")
+                .append(annotate ? " annotated" : "")
+                .append(failAt >= 0 ? " FAILING" : "");
+        Object[] args = {outArg, outLen, inArg, inLen, failAt};
+        Dim3 grid = Dim3.of((outLen + 63) / 64);
+        if (annotate) {
+            contexts[c].adsmCall(mix, grid, Dim3.of(64), WriteSet.of(obj.buffer), args);
+        } else {
+            contexts[c].adsmCall(mix, grid, Dim3.of(64), args);
+        }
+        if (failAt >= 0) {
+            failurePending[c] = true;
+            return;
+        }
+        for (int j = 0; j < outLen; j++) {
+            int v = m[outOff + j] * 5 + 1;
+            if (in != null) {
+                v += in.model[inOff + (int) ((7L * j) % inLen)];
+            }
+            m[outOff + j] = (byte) v;
+        }
     }
 
-    private static void expectFault(Adsm adsm, StringBuilder trace) {
-        trace.append("\n  sync (expecting the fault)");
-        AdsmException fault = assertThrows(AdsmException.class, adsm::adsmSync);
+    private static Obj alloc(AdsmContext[] contexts, int owner, Random random, StringBuilder trace) {
+        int size = 1 + random.nextInt(random.nextBoolean() ? 40 : 300);
+        AllocHints hints = AllocHints.defaults();
+        if (random.nextBoolean()) {
+            Protocol[] protocols = Protocol.values();
+            if (random.nextInt(3) == 0) {
+                hints = hints.protocol(protocols[random.nextInt(protocols.length)]);
+            }
+            if (random.nextInt(3) == 0) {
+                hints = hints.blockSize(8L << random.nextInt(5));
+            }
+            if (random.nextInt(4) == 0) {
+                hints = hints.subBlock(random.nextBoolean());
+            }
+            if (random.nextInt(4) == 0) {
+                hints = hints.fetchGranularity(1L << random.nextInt(6));
+            }
+            if (random.nextInt(5) == 0) {
+                hints = hints.readMostly();
+            }
+        }
+        SharedBuffer buffer = contexts[owner].adsmAlloc(size, hints);
+        trace.append("\n  alloc ")
+                .append(buffer)
+                .append(" in ")
+                .append(contexts[owner].name())
+                .append(' ')
+                .append(hints);
+        return new Obj(buffer, owner);
+    }
+
+    private static void expectFault(AdsmContext context, StringBuilder trace) {
+        trace.append("\n  sync ").append(context.name()).append(" (expecting the fault)");
+        AdsmException fault = assertThrows(AdsmException.class, context::adsmSync);
         assertEquals(AdsmException.Reason.KERNEL_FAULT, fault.reason(), fault.getMessage());
     }
 }

@@ -28,6 +28,8 @@ class GuideExampleTest {
                     last, stats.bytesToAccelerator(), stats.bytesToHost(), 1e3 * stats.modelledTransferSeconds());
             // --- end of the example ---
             assertEquals(2f * (n - 1) + 1, last);
+            assertEquals(2L * 4 * n, stats.bytesToAccelerator(), "x and y, once each");
+            assertEquals(4, stats.bytesToHost(), "the one float read");
         }
     }
 }

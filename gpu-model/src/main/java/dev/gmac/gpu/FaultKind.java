@@ -21,5 +21,10 @@ public enum FaultKind {
     /** A device {@code free} of a pointer that the launch's device {@code malloc} did not return, or freed twice. */
     INVALID_FREE,
     /** A device-function call chain or {@code .local} frame outgrew the per-thread local memory limit. */
-    STACK_OVERFLOW
+    STACK_OVERFLOW,
+    /**
+     * A global access the launch's {@link AccessGuard} does not allow: an allocation the call does not reach, or a
+     * store outside its write set.
+     */
+    OUTSIDE_REACH
 }

@@ -33,6 +33,25 @@ public interface Accelerator {
     /** Frees an allocation returned by {@link #allocate(long)}. */
     void free(long deviceAddress);
 
+    /**
+     * Host memory for the host copy of a shared object: a zero-filled direct buffer of exactly {@code bytes}
+     * bytes (GMAC allocates system memory through its accelerator layer, ADSM paper §4.1-§4.2; CUDA's
+     * {@code cudaHostAlloc}). The default allocates a plain direct buffer, whose memory comes back only when it
+     * is garbage-collected; an implementation that can return memory at once overrides this and {@link
+     * #freeHost}.
+     *
+     * @throws OutOfMemoryError when there is no host memory
+     */
+    default ByteBuffer allocateHost(int bytes) {
+        return ByteBuffer.allocateDirect(bytes);
+    }
+
+    /**
+     * Gives back a buffer from {@link #allocateHost}; the runtime never touches it again. The default does
+     * nothing (the collector reclaims it).
+     */
+    default void freeHost(ByteBuffer buffer) {}
+
     /** Copies {@code src.remaining()} bytes from host memory to the device at {@code deviceAddress}. */
     void copyToDevice(long deviceAddress, ByteBuffer src);
 

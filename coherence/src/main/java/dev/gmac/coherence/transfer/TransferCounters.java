@@ -60,6 +60,11 @@ public final class TransferCounters {
         evictions.increment();
     }
 
+    /** Read plus write faults so far. */
+    public long faults() {
+        return readFaults.sum() + writeFaults.sum();
+    }
+
     public void implicitSync() {
         implicitSyncs.increment();
     }

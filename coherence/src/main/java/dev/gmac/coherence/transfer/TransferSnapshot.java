@@ -34,6 +34,28 @@ public record TransferSnapshot(
         double realSecondsToAccelerator,
         double realSecondsToHost) {
 
+    /** Nothing counted. */
+    public static final TransferSnapshot ZERO = new TransferSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** The field-by-field sum of this snapshot and {@code other} (the counts of two contexts together). */
+    public TransferSnapshot plus(TransferSnapshot other) {
+        return new TransferSnapshot(
+                bytesToAccelerator + other.bytesToAccelerator,
+                bytesToHost + other.bytesToHost,
+                transfersToAccelerator + other.transfersToAccelerator,
+                transfersToHost + other.transfersToHost,
+                readFaults + other.readFaults,
+                writeFaults + other.writeFaults,
+                evictions + other.evictions,
+                implicitSyncs + other.implicitSyncs,
+                deviceOperations + other.deviceOperations,
+                deviceBytes + other.deviceBytes,
+                modelledSecondsToAccelerator + other.modelledSecondsToAccelerator,
+                modelledSecondsToHost + other.modelledSecondsToHost,
+                realSecondsToAccelerator + other.realSecondsToAccelerator,
+                realSecondsToHost + other.realSecondsToHost);
+    }
+
     /** Modelled time of all transfers, both directions. */
     public double modelledSeconds() {
         return modelledSecondsToAccelerator + modelledSecondsToHost;

@@ -106,6 +106,24 @@ public final class ResolvedSettings {
         return (Boolean) value("gmac.strict");
     }
 
+    /** The timing preset ADSM calls run under, or null for untimed kernels. */
+    public String timing() {
+        String preset = ((String) value("gmac.timing")).trim();
+        return preset.isEmpty() ? null : preset;
+    }
+
+    public boolean inferWriteSets() {
+        return (Boolean) value("gmac.inferWriteSets");
+    }
+
+    public boolean checkReach() {
+        return (Boolean) value("gmac.checkReach");
+    }
+
+    public boolean deviceDirtyTracking() {
+        return (Boolean) value("gmac.deviceDirtyTracking");
+    }
+
     public boolean kernelFaultRecovery() {
         return (Boolean) value("gmac.kernelFaultRecovery");
     }
@@ -154,7 +172,11 @@ public final class ResolvedSettings {
                 .withRollingSize(rollingSize())
                 .withStrict(strict())
                 .withKernelFaultRecovery(kernelFaultRecovery())
-                .withGpu(gpuConfig());
+                .withGpu(gpuConfig())
+                .withTiming(timing())
+                .withInferWriteSets(inferWriteSets())
+                .withCheckReach(checkReach())
+                .withDeviceDirtyTracking(deviceDirtyTracking());
     }
 
     /**

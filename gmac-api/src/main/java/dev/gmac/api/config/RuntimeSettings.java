@@ -56,6 +56,33 @@ public final class RuntimeSettings {
                     Boolean.TRUE,
                     "ADSM runtime"),
             setting(
+                    ConfigKey.text(
+                            "gmac.timing",
+                            "a timing preset of the software GPU (fx5800, gtx480, apu8 or a preset file) under which"
+                                    + " ADSM calls run, for modelled kernel time; unset: kernels are not timed"),
+                    "",
+                    "ADSM runtime: kernel time in stats().time()"),
+            setting(
+                    ConfigKey.bool(
+                            "gmac.inferWriteSets",
+                            "unannotated calls infer their write sets from the kernel's PTX (decision 0114)"),
+                    Boolean.TRUE,
+                    "ADSM runtime"),
+            setting(
+                    ConfigKey.bool(
+                            "gmac.checkReach",
+                            "the software GPU fails a kernel that touches a shared buffer its call does not reach, or"
+                                    + " writes one outside the call's write set (decision 0116)"),
+                    Boolean.TRUE,
+                    "ADSM runtime"),
+            setting(
+                    ConfigKey.bool(
+                            "gmac.deviceDirtyTracking",
+                            "the software GPU records which blocks a kernel writes and a sync invalidates only those"
+                                    + " (assumed hardware, decision 0116)"),
+                    Boolean.FALSE,
+                    "ADSM runtime"),
+            setting(
                     ConfigKey.bool(
                             "gmac.fastPathRefresh",
                             "recompile element accessors from fresh profiles once faults stop (decision 0105)"),
@@ -137,17 +164,19 @@ public final class RuntimeSettings {
      * {@code gmac.*} system properties that are not runtime settings but belong to the build and to test harnesses;
      * they are known, so never reported as misspelt settings, and have no effect on the runtime.
      */
-    public static final Map<String, String> OTHER_PROPERTIES = Map.of(
-            "gmac.target", "Maven: the build output folder",
-            "gmac.modelSeed", "coherence tests: seed of the model-based protocol test",
-            "gmac.modelSequences", "coherence tests: sequences of the model-based protocol test",
-            "gmac.apiModelSeed", "gmac-api tests: seed of the model-based API test",
-            "gmac.apiModelSequences", "gmac-api tests: sequences of the model-based API test",
-            "gmac.property.seed", "tests: seed of the property-based tests",
-            "gmac.property.programs", "tests: programs of the property-based tests",
-            "gmac.test.divergence", "gpu-model tests: divergence model of the kernel-test reruns",
-            "gmac.test.warpSize", "gpu-model tests: warp width of the kernel-test reruns",
-            "gmac.docs.write", "gpu-model tests: regenerate docs/ptx-support.md");
+    public static final Map<String, String> OTHER_PROPERTIES = Map.ofEntries(
+            Map.entry("gmac.target", "Maven: the build output folder"),
+            Map.entry("gmac.modelSeed", "coherence tests: seed of the model-based protocol test"),
+            Map.entry("gmac.modelSequences", "coherence tests: sequences of the model-based protocol test"),
+            Map.entry("gmac.apiModelSeed", "gmac-api tests: seed of the model-based API test"),
+            Map.entry("gmac.apiModelSequences", "gmac-api tests: sequences of the model-based API test"),
+            Map.entry("gmac.contextIterations", "gmac-api tests: iterations of the two-thread context program"),
+            Map.entry("gmac.soakRounds", "gmac-api tests: rounds of the four-thread context soak"),
+            Map.entry("gmac.property.seed", "tests: seed of the property-based tests"),
+            Map.entry("gmac.property.programs", "tests: programs of the property-based tests"),
+            Map.entry("gmac.test.divergence", "gpu-model tests: divergence model of the kernel-test reruns"),
+            Map.entry("gmac.test.warpSize", "gpu-model tests: warp width of the kernel-test reruns"),
+            Map.entry("gmac.docs.write", "gpu-model tests: regenerate docs/ptx-support.md"));
 
     private static final Map<String, Setting> BY_NAME = new LinkedHashMap<>();
 

@@ -1,6 +1,7 @@
 package dev.gmac.gpu.exec;
 
 import dev.gmac.gpu.DeviceMemoryException;
+import dev.gmac.gpu.alloc.DirectArena;
 import dev.gmac.gpu.ptx.StateSpace;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -10,6 +11,8 @@ import java.util.ArrayDeque;
 
 /**
  * Device global memory: a set of off-heap allocations, each its own little-endian direct {@link ByteBuffer}
+ * (a slice of the process's {@link DirectArena}, so freed memory is reused at once instead of waiting for the
+ * garbage collector)
  * placed in its own 2 GiB slot of the 64-bit device address space starting at {@link StateSpace#GLOBAL_BASE}.
  * Nothing is allocated until {@link #malloc} (so creating a device is cheap), an allocation's buffer is
  * exactly its size (so any access outside it is detected as out of bounds), and slot lookup is one shift and
@@ -85,7 +88,7 @@ public final class GlobalMemory {
         }
         ByteBuffer bb;
         try {
-            bb = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+            bb = DirectArena.shared().allocate(bytes); // zeroed; returned at free, not at GC
         } catch (OutOfMemoryError e) {
             throw new DeviceMemoryException("out of device memory: the JVM could not reserve " + bytes
                     + " bytes of direct memory (raise -XX:MaxDirectMemorySize)");
@@ -207,6 +210,7 @@ public final class GlobalMemory {
             freedLabels.put(slot, label);
         }
         freedSizes.put(slot, bb.capacity());
+        DirectArena.shared().release(bb);
     }
 
     /** The size of the allocation that starts at {@code ptr}. */
@@ -328,11 +332,17 @@ public final class GlobalMemory {
     /** Releases every allocation; later use throws. */
     public synchronized void close() {
         closed = true;
+        ByteBuffer[] segs = segments;
         segments = new ByteBuffer[0];
         used = 0;
         labels.clear();
         freedLabels.clear();
         freedSizes.clear();
+        for (ByteBuffer bb : segs) {
+            if (bb != null) {
+                DirectArena.shared().release(bb);
+            }
+        }
     }
 
     private void checkOpen() {

@@ -65,6 +65,9 @@ public final class KernelLaunch {
     final String divergence;
     private final TmModel tm;
     private final MemoryPort port;
+    /** The access guard installed when the launch was prepared (null: every allocation is read-write). */
+    final dev.gmac.gpu.LaunchGuard guard = dev.gmac.gpu.LaunchGuard.current();
+
     private final DeviceRuntime runtime;
     private final Interpreter interp;
     private final long totalCtas;

@@ -42,6 +42,8 @@ public final class MemoryPort {
     long gbase;
     /** Size of {@link #gseg} (-1 before the first access). */
     int glimit = -1;
+    /** Whether a store to {@link #gseg} must take the slow path (the launch's {@link dev.gmac.gpu.LaunchGuard}). */
+    boolean greadOnly;
 
     MemoryPort(KernelLaunch launch) {
         this.launch = launch;
@@ -60,10 +62,18 @@ public final class MemoryPort {
     /** The offset of {@code addr} in {@link #gseg} (made current), after bounds and alignment checks. */
     int gofs(long addr, int size, Insn in, Warp w, int lane) {
         long o = addr - gbase;
-        if (o >= 0 && o <= glimit - size && (addr & (size - 1)) == 0) {
+        if (o >= 0 && o <= glimit - size && (addr & (size - 1)) == 0 && !(greadOnly && isWrite(in))) {
             return (int) o;
         }
         return gslow(addr, size, in, w, lane);
+    }
+
+    private static boolean isWrite(Insn in) {
+        int op = in.op;
+        return op == dev.gmac.gpu.ptx.Op.ST
+                || op == dev.gmac.gpu.ptx.Op.ST_GLOBAL_32
+                || op == dev.gmac.gpu.ptx.Op.ST_GLOBAL_64
+                || op == dev.gmac.gpu.ptx.Op.ATOM;
     }
 
     private int gslow(long addr, int size, Insn in, Warp w, int lane) {
@@ -92,6 +102,14 @@ public final class MemoryPort {
         }
         gseg = bb;
         gbase = addr - o;
+        glimit = -1;
+        if (launch.guard != null) {
+            try {
+                greadOnly = !launch.guard.admit((int) slot, addr - o, o, size, isWrite(in));
+            } catch (dev.gmac.gpu.LaunchGuard.Denied denied) {
+                throw fault(w, in, lane, addr, FaultKind.OUTSIDE_REACH, denied.getMessage());
+            }
+        }
         glimit = bb.capacity();
         return (int) o;
     }

@@ -36,6 +36,8 @@ import picocli.CommandLine.ScopeType;
             dev.gmac.samples.cli.study.RunCommand.class,
             dev.gmac.samples.cli.tmstudy.TmStudyCommand.class,
             dev.gmac.samples.cli.channels.ChannelsStudyCommand.class,
+            MemorySoakCommand.class,
+            SamplesCommand.class,
             dev.gmac.samples.cli.study.DivergenceStudyCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class

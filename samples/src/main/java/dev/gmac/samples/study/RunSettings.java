@@ -16,6 +16,12 @@ public record RunSettings(Variant variant, long blockSize, int rollingSize, Adsm
     /** The study's default block size: the 4 KiB page, fine enough to show block granularity at small inputs. */
     public static final long DEFAULT_BLOCK_SIZE = 4 * 1024;
 
+    /**
+     * The timing preset the study's kernels run under unless told otherwise: the Quadro FX 5800, a GT200 like the
+     * paper's GTX 285 (decision 0115), so modelled end-to-end times can stand beside the paper's Figures 7 and 10.
+     */
+    public static final String DEFAULT_TIMING = "fx5800";
+
     public RunSettings {
         if (blockSize <= 0 || blockSize % 8 != 0) {
             throw new IllegalArgumentException("block size must be a positive multiple of 8 bytes: " + blockSize);

@@ -108,13 +108,14 @@ public final class Study {
 
     /** Runs the plan and returns every row; the first failed run stops the study with its exception. */
     public StudyResults run(StudyProgress progress) {
+        warmUp();
         progress.started(plan.size());
         AtomicInteger done = new AtomicInteger();
         List<RunRow> rows = new ArrayList<>(plan.size());
         try {
             if (options.jobs() == 1) {
                 for (PlannedRun p : plan) {
-                    rows.add(StudyRunner.run(p.problem(), p.settings()));
+                    rows.add(StudyRunner.run(p.problem(), p.settings(), options.repeats()));
                     progress.finished(done.incrementAndGet(), plan.size(), p.label());
                 }
             } else {
@@ -137,6 +138,23 @@ public final class Study {
         return new StudyResults(options, table, sweeps);
     }
 
+    /**
+     * With repeated runs, each table workload runs once unmeasured under explicit copies and under rolling-update
+     * first, so the measured runs find its host code and the runtime's accessors compiled.
+     */
+    private void warmUp() {
+        if (options.repeats() <= 1) {
+            return;
+        }
+        for (PlannedRun p : plan) {
+            if (p.figure() == null
+                    && (p.settings().variant().equals(Variant.EXPLICIT)
+                            || p.settings().variant().equals(Variant.ROLLING))) {
+                StudyRunner.run(p.problem(), p.settings());
+            }
+        }
+    }
+
     private List<RunRow> runParallel(StudyProgress progress, AtomicInteger done) {
         ExecutorService pool = Executors.newFixedThreadPool(options.jobs(), r -> {
             Thread t = new Thread(r, "gmac-study");
@@ -147,7 +165,7 @@ public final class Study {
             List<Future<RunRow>> futures = new ArrayList<>();
             for (PlannedRun p : plan) {
                 futures.add(pool.submit(() -> {
-                    RunRow row = StudyRunner.run(p.problem(), p.settings());
+                    RunRow row = StudyRunner.run(p.problem(), p.settings(), options.repeats());
                     progress.finished(done.incrementAndGet(), plan.size(), p.label());
                     return row;
                 }));

@@ -54,6 +54,16 @@ public record StudyResults(StudyOptions options, List<RunRow> rows, Map<Figure, 
         return ratio(row, Variant.EXPLICIT);
     }
 
+    /**
+     * A row's modelled end-to-end time over the explicit-copy row's of the same workload (ADSM paper Figure 7's
+     * quantity), or NaN.
+     */
+    public double timeRelativeToExplicit(RunRow row) {
+        return row(row.workload(), Variant.EXPLICIT)
+                .map(b -> row.counts().endToEndSeconds() / b.counts().endToEndSeconds())
+                .orElse(Double.NaN);
+    }
+
     private double ratio(RunRow row, Variant base) {
         return row(row.workload(), base)
                 .map(b -> b.counts().bytes() == 0

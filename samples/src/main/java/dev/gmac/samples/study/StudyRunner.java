@@ -21,6 +21,25 @@ public final class StudyRunner {
 
     /** Runs {@code problem} under {@code settings}; throws {@link StudyException} on a wrong result. */
     public static RunRow run(PreparedProblem prepared, RunSettings settings) {
+        return once(prepared, settings);
+    }
+
+    /**
+     * Runs {@code problem} under {@code settings} {@code repeats} times; returns the run with the shortest modelled
+     * end-to-end time (the counts are the same every time; the measured host compute is not, and noise only adds).
+     */
+    public static RunRow run(PreparedProblem prepared, RunSettings settings, int repeats) {
+        RunRow best = null;
+        for (int i = 0; i < repeats; i++) {
+            RunRow row = once(prepared, settings);
+            if (best == null || row.counts().endToEndSeconds() < best.counts().endToEndSeconds()) {
+                best = row;
+            }
+        }
+        return best;
+    }
+
+    private static RunRow once(PreparedProblem prepared, RunSettings settings) {
         Problem problem = prepared.problem();
         Path scratch = createScratch();
         try {

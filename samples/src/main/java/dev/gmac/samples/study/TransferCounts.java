@@ -2,6 +2,7 @@ package dev.gmac.samples.study;
 
 import dev.gmac.api.TransferStats;
 import dev.gmac.coherence.transfer.Direction;
+import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferCostModel;
 
 /**
@@ -11,6 +12,10 @@ import dev.gmac.coherence.transfer.TransferCostModel;
  * @param modelledSeconds setup latency plus bytes over bandwidth, summed over every transfer
  * @param modelledSecondsToAccelerator the part of {@code modelledSeconds} spent host to accelerator
  * @param modelledSecondsToHost the part spent accelerator to host
+ * @param time the run's modelled end-to-end time and its break-down (ADSM paper Figure 10; {@link
+ *     TimelineSnapshot}): measured host compute, modelled transfers, faults, launches and kernels (kernels are
+ *     0 when the run has no timing preset)
+ * @param kernelCycles the kernels' cycles under the timing preset (0 without one)
  */
 public record TransferCounts(
         long bytesToAccelerator,
@@ -22,7 +27,9 @@ public record TransferCounts(
         long evictions,
         double modelledSeconds,
         double modelledSecondsToAccelerator,
-        double modelledSecondsToHost) {
+        double modelledSecondsToHost,
+        TimelineSnapshot time,
+        long kernelCycles) {
 
     /**
      * A snapshot of the engine's counters. The cost model is linear (a setup latency per transfer plus bytes over
@@ -39,7 +46,9 @@ public record TransferCounts(
                 stats.evictions(),
                 stats.modelledTransferSeconds(),
                 modelled(model, Direction.TO_ACCELERATOR, stats.transfersToAccelerator(), stats.bytesToAccelerator()),
-                modelled(model, Direction.TO_HOST, stats.transfersToHost(), stats.bytesToHost()));
+                modelled(model, Direction.TO_HOST, stats.transfersToHost(), stats.bytesToHost()),
+                stats.time(),
+                stats.kernelCycles());
     }
 
     private static double modelled(TransferCostModel model, Direction direction, long transfers, long bytes) {
@@ -49,6 +58,11 @@ public record TransferCounts(
         // latency * transfers + bytes / bandwidth, written with the model's own per-transfer formula.
         double latency = model.seconds(direction, 0);
         return latency * transfers + (model.seconds(direction, bytes) - latency);
+    }
+
+    /** The modelled end-to-end time, in seconds (measured host compute included). */
+    public double endToEndSeconds() {
+        return time.endToEnd();
     }
 
     /** Bytes in both directions. */

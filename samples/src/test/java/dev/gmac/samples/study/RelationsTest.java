@@ -20,7 +20,6 @@ class RelationsTest {
                         "w, with comma: lazy <= batch holds",
                         "w, with comma: rolling <= batch fails",
                         "w, with comma: rolling-annotated <= explicit holds",
-                        "stencil: rolling-annotated <= explicit + 2 blocks/step holds",
                         "stencil: rolling << lazy to accelerator holds"),
                 verdicts);
     }

@@ -20,7 +20,19 @@ public final class StudyFixtures {
                 5,
                 seconds,
                 seconds * share,
-                seconds * (1 - share));
+                seconds * (1 - share),
+                new dev.gmac.coherence.transfer.TimelineSnapshot(
+                        4 * seconds,
+                        seconds,
+                        seconds,
+                        0,
+                        1e-5,
+                        seconds,
+                        seconds,
+                        seconds * share,
+                        seconds * (1 - share),
+                        0),
+                1000);
     }
 
     public static RunRow row(String workload, Variant v, long toAccel, long toHost) {

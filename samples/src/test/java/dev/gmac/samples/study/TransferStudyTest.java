@@ -106,12 +106,13 @@ class TransferStudyTest {
                 "rolling " + rolling + " bytes vs lazy " + lazy + " bytes to the accelerator");
     }
 
-    static Stream<String> workloadsButTheStencil() {
-        return workloads().filter(w -> !w.equals("stencil"));
-    }
-
+    /**
+     * Rolling-update with write-set annotations moves no more than the hand-placed copies on every workload.
+     * The stencil was the exception while blocks moved whole (its point source is a read-modify-write of one
+     * float: the explicit code copies 4 bytes each way); with sub-block ranges rolling-update moves the float.
+     */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("workloadsButTheStencil")
+    @MethodSource("workloads")
     void annotatedRollingMovesNoMoreThanExplicitCopies(String workload) {
         long annotated = row(workload, Variant.ROLLING_ANNOTATED).counts().bytes();
         long explicit = row(workload, Variant.EXPLICIT).counts().bytes();
@@ -119,24 +120,26 @@ class TransferStudyTest {
     }
 
     /**
-     * The relation above fails on the stencil, and this is why (docs/transfer-study.md has the numbers of the
-     * default study): the point source is a read-modify-write of one float. The explicit baseline copies those 4
-     * bytes each way; rolling-update must fetch the block holding them when it is invalid and send the block back
-     * at the next call. What does hold: one block to the accelerator per step, and at most one block each way per
-     * step more than the explicit copies.
+     * Issue 14's bar, in bytes: rolling-update without annotations (write sets inferred from the PTX, default
+     * hints) moves no more than the hand-placed copies on every workload. (Its bar in time, within 1.2x of the
+     * explicit copies' modelled end-to-end time, includes measured host compute, so it is measured by {@code gmac
+     * study} and reported in docs/transfer-study.md rather than asserted here.)
      */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("workloads")
+    void rollingWithoutAnnotationsMovesNoMoreThanExplicitCopies(String workload) {
+        long rolling = row(workload, Variant.ROLLING).counts().bytes();
+        long explicit = row(workload, Variant.EXPLICIT).counts().bytes();
+        assertTrue(rolling <= explicit, "rolling " + rolling + " bytes vs explicit " + explicit);
+    }
+
     @Test
-    void onTheStencilAnnotatedRollingMovesExplicitPlusAtMostOneBlockEachWayPerStep() {
+    void onTheStencilRollingMovesTheSourceFloatEachStep() {
         int steps = Stencil3d.tableParams(Scale.TEST).steps();
-        long block = RunSettings.DEFAULT_BLOCK_SIZE;
         TransferCounts annotated = row("stencil", Variant.ROLLING_ANNOTATED).counts();
         TransferCounts explicit = row("stencil", Variant.EXPLICIT).counts();
         assertEquals(steps * Float.BYTES, explicit.bytesToAccelerator(), "explicit: one float per step");
-        assertEquals(steps * block, annotated.bytesToAccelerator(), "rolling: the source's block per step");
-        long excess = annotated.bytes() - explicit.bytes();
-        assertTrue(excess > 0, "block granularity costs more than one float here");
-        assertTrue(excess <= 2 * steps * block, "excess " + excess + " bytes over " + steps + " steps");
-        assertTrue(annotated.bytesToHost() - explicit.bytesToHost() <= steps * block);
+        assertEquals(steps * Float.BYTES, annotated.bytesToAccelerator(), "rolling: the same float per step");
     }
 
     @Test

@@ -10,7 +10,10 @@ import dev.gmac.coherence.accel.InMemoryAccelerator;
 final class CoherenceFixtures {
     private CoherenceFixtures() {}
 
-    /** Rolling-update over 8-byte blocks, rolling size growing by {@code increment} per allocation. */
+    /**
+     * Rolling-update over 8-byte whole blocks (the paper's protocol: no sub-block ranges, which {@code
+     * SubBlockRangeRaces} covers), rolling size growing by {@code increment} per allocation.
+     */
     static SharedMemoryManager rolling(InMemoryAccelerator device, int increment) {
         CoherenceConfig config = CoherenceConfig.defaults()
                 .withProtocol(ProtocolKind.ROLLING)
@@ -18,7 +21,8 @@ final class CoherenceFixtures {
                 .withRollingIncrement(increment)
                 .withAsyncEviction(false)
                 .withDirectHostMemory(false)
-                .withKernelFaultRecovery(false);
+                .withKernelFaultRecovery(false)
+                .withSubBlock(false);
         return new SharedMemoryManager(device, config);
     }
 

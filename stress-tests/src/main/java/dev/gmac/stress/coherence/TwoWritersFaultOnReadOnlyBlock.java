@@ -54,8 +54,8 @@ public class TwoWritersFaultOnReadOnlyBlock {
     public void arbiter(IIII_Result r) {
         r.r1 = object.state(0).ordinal();
         r.r2 = (int) manager.stats().writeFaults();
-        r.r3 = manager.protocol().dirtyBlocks();
-        manager.flushDirty();
+        r.r3 = object.protocol().dirtyBlocks();
+        object.owner().flushDirty();
         boolean both = CoherenceFixtures.deviceByte(device, object, 0) == 11
                 && CoherenceFixtures.deviceByte(device, object, 1) == 22;
         r.r4 = both ? 1 : 0;

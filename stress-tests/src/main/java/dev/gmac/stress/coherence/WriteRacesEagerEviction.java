@@ -60,7 +60,7 @@ public class WriteRacesEagerEviction {
     public void arbiter(III_Result r) {
         r.r1 = object.state(0).ordinal();
         r.r2 = (int) manager.stats().evictions();
-        manager.flushDirty();
+        object.owner().flushDirty();
         boolean both = CoherenceFixtures.deviceByte(device, object, 0) == 11
                 && CoherenceFixtures.deviceByte(device, object, 1) == 22
                 && CoherenceFixtures.deviceByte(device, object, 8) == 33;

@@ -1,6 +1,7 @@
 package dev.gmac.samples.bench.coherence;
 
 import dev.gmac.coherence.CoherenceConfig;
+import dev.gmac.coherence.ExecutionContext;
 import dev.gmac.coherence.HostAccessor;
 import dev.gmac.coherence.ProtocolKind;
 import dev.gmac.coherence.SharedMemoryManager;
@@ -50,6 +51,7 @@ public class FaultCostBenchmark {
     public String fault;
 
     SharedMemoryManager manager;
+    ExecutionContext context;
     final List<HostAccessor> accessors = new ArrayList<>();
     boolean perObject;
 
@@ -62,13 +64,14 @@ public class FaultCostBenchmark {
                         .withProtocol(kind)
                         .withBlockSize(UNIT_BYTES)
                         .withRollingIncrement(4 * UNITS));
+        context = manager.newContext("fault-cost");
         perObject = kind == ProtocolKind.LAZY;
         if (perObject) {
             for (int i = 0; i < UNITS; i++) {
-                accessors.add(manager.accessor(manager.allocate(UNIT_BYTES)));
+                accessors.add(manager.accessor(context.allocate(UNIT_BYTES)));
             }
         } else {
-            SharedObject object = manager.allocate((long) UNITS * UNIT_BYTES);
+            SharedObject object = context.allocate((long) UNITS * UNIT_BYTES);
             accessors.add(manager.accessor(object));
         }
     }
@@ -76,10 +79,10 @@ public class FaultCostBenchmark {
     @Setup(Level.Invocation)
     public void reset() {
         if (fault.equals("write")) {
-            manager.flushDirty(); // dirty -> read-only
+            context.flushDirty(); // dirty -> read-only
         } else {
-            manager.call(WriteScope.all(), () -> {}); // everything -> invalid
-            manager.sync();
+            context.call(WriteScope.all(), () -> {}); // everything -> invalid
+            context.sync();
         }
     }
 

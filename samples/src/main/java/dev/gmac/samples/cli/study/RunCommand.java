@@ -59,6 +59,13 @@ public final class RunCommand implements Callable<Integer> {
             description = "Rolling size (default: gmac.rollingSize, 2 unless set).")
     String rollingSize;
 
+    @Option(
+            names = "--timing",
+            paramLabel = "PRESET",
+            description = "Timing preset the kernels are modelled under (fx5800, gtx480, apu8, a preset file, or none;"
+                    + " default: gmac.timing if set, else fx5800).")
+    String timing;
+
     @Option(names = "--annotate", description = "Pass each kernel call's write set to the runtime.")
     boolean annotate;
 
@@ -81,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
                 Variant.of(protocolName, annotate),
                 SettingOptions.blockSize(blockSize, runtime, spec.commandLine()),
                 SettingOptions.rollingSize(rollingSize, runtime, spec.commandLine()),
-                runtime.adsmConfig());
+                runtime.adsmConfig().withTiming(SettingOptions.timing(timing, runtime, spec.commandLine())));
         PreparedProblem problem = new PreparedProblem(w.problem(inputs.scale(full), inputs.seed()));
         RunRow row = StudyRunner.run(problem, settings);
         PrintWriter out = spec.commandLine().getOut();

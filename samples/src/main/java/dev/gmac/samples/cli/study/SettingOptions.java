@@ -30,6 +30,25 @@ final class SettingOptions {
         return settings.rollingSize();
     }
 
+    /**
+     * The timing preset the runs' kernels are modelled under: {@code option} ({@code none}: untimed), else {@code
+     * gmac.timing} if set, else {@link RunSettings#DEFAULT_TIMING}. Returns null for untimed.
+     */
+    static String timing(String option, ResolvedSettings settings, CommandLine commandLine) {
+        String preset = option != null
+                ? option
+                : settings.isSet("gmac.timing") ? settings.timing() : RunSettings.DEFAULT_TIMING;
+        if (preset == null || preset.isBlank() || preset.equalsIgnoreCase("none")) {
+            return null;
+        }
+        try {
+            dev.gmac.api.AdsmConfig.defaults().withTiming(preset);
+        } catch (dev.gmac.api.AdsmException e) {
+            throw new CommandLine.ParameterException(commandLine, "--timing " + e.getMessage());
+        }
+        return preset;
+    }
+
     private static Object parse(String setting, String option, String text, CommandLine commandLine) {
         try {
             return RuntimeSettings.byName(setting).orElseThrow().key().parse(text);

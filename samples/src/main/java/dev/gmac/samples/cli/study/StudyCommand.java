@@ -80,6 +80,13 @@ public final class StudyCommand implements Callable<Integer> {
             description = "Rolling size of the table's runs (default: gmac.rollingSize, 2 unless set).")
     String rollingSize;
 
+    @Option(
+            names = "--timing",
+            paramLabel = "PRESET",
+            description = "Timing preset the kernels are modelled under (fx5800, gtx480, apu8, a preset file, or none;"
+                    + " default: gmac.timing if set, else fx5800).")
+    String timing;
+
     @Option(names = "--no-sweeps", description = "Only the table; skip the sweeps of Figures 9, 11 and 12.")
     boolean noSweeps;
 
@@ -93,11 +100,21 @@ public final class StudyCommand implements Callable<Integer> {
                     "Runs executed at once (default: the number of processors, at most 4, here ${DEFAULT-VALUE}).")
     int jobs = Math.min(4, Runtime.getRuntime().availableProcessors());
 
+    @Option(
+            names = "--repeats",
+            paramLabel = "N",
+            description = "Executions of each run; the fastest modelled end-to-end time counts (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int repeats = StudyOptions.DEFAULT_REPEATS;
+
     @Option(names = "--no-progress", description = "Never draw the progress line on standard error.")
     boolean noProgress;
 
     @Override
     public Integer call() throws IOException {
+        if (repeats < 1 || repeats > 100) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeats must be from 1 to 100");
+        }
         if (jobs < 1 || jobs > 256) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be from 1 to 256");
         }
@@ -110,7 +127,8 @@ public final class StudyCommand implements Callable<Integer> {
                 SettingOptions.rollingSize(rollingSize, runtime, spec.commandLine()),
                 !noSweeps,
                 jobs,
-                runtime.adsmConfig());
+                runtime.adsmConfig().withTiming(SettingOptions.timing(timing, runtime, spec.commandLine())),
+                repeats);
         if (options.workloads().isEmpty()) {
             throw new IllegalArgumentException("--only selected no workload (known: " + Workloads.namesList() + ")");
         }

@@ -30,12 +30,16 @@ import org.knowm.xchart.style.Styler;
  * Plots of the study in the layout of the ADSM paper's figures, written as PNG and SVG with XChart:
  *
  * <ul>
+ *   <li>{@code figure7}: modelled end-to-end time of each protocol over the explicit copies', per workload;
+ *   <li>{@code figure10}: the break-down of rolling-update's modelled end-to-end time per workload (host compute,
+ *       copies the host waited for, fault handling, launches, waits for kernels);
  *   <li>{@code figure8}: bytes moved by each protocol (and by explicit copies) normalised to batch-update;
  *   <li>{@code figure9}: the stencil's modelled transfer time by volume size, lazy vs rolling at four block sizes
  *       (the paper plots execution time, of which transfers are the part that differs);
  *   <li>{@code figure11}: vector addition's modelled transfer time (lines) and effective bandwidth (bars) by block
  *       size;
- *   <li>{@code figure12}: tpacf's modelled transfer time by block size for rolling sizes 1, 2 and 4.
+ *   <li>{@code figure12}: tpacf's modelled transfer time by block size for rolling sizes 1, 2 and 4;
+ *   <li>{@code figure9-time} and {@code figure11-time}: the same sweeps in modelled end-to-end time.
  * </ul>
  */
 public final class FigurePlots {
@@ -61,13 +65,17 @@ public final class FigurePlots {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         if (!results.rows().isEmpty()) {
+            written.addAll(save(figure7(results), dir, "figure7"));
             written.addAll(save(figure8(results), dir, "figure8"));
+            written.addAll(save(figure10(results), dir, "figure10"));
         }
         if (!results.sweep(Figure.FIGURE_9).isEmpty()) {
             written.addAll(save(figure9(results.sweep(Figure.FIGURE_9)), dir, Figure.FIGURE_9.key()));
+            written.addAll(save(figure9Time(results.sweep(Figure.FIGURE_9)), dir, Figure.FIGURE_9.key() + "-time"));
         }
         if (!results.sweep(Figure.FIGURE_11).isEmpty()) {
             written.addAll(save(figure11(results.sweep(Figure.FIGURE_11)), dir, Figure.FIGURE_11.key()));
+            written.addAll(save(figure11Time(results.sweep(Figure.FIGURE_11)), dir, Figure.FIGURE_11.key() + "-time"));
         }
         if (!results.sweep(Figure.FIGURE_12).isEmpty()) {
             written.addAll(save(figure12(results.sweep(Figure.FIGURE_12)), dir, Figure.FIGURE_12.key()));
@@ -106,6 +114,80 @@ public final class FigurePlots {
         s.setLegendLayout(Styler.LegendLayout.Horizontal);
         s.setSeriesColors(PALETTE);
         s.setMarkerSize(7);
+        return chart;
+    }
+
+    /** Figure 7: modelled end-to-end time of each protocol over the explicit copies', per workload (log scale). */
+    static CategoryChart figure7(StudyResults results) {
+        CategoryChart chart = chart(
+                "Modelled end-to-end time, normalised to explicit copies (paper Figure 7)",
+                "workload",
+                "time / explicit copies' (log scale)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("0.##");
+        List<String> workloads = results.workloads();
+        List<Variant> variants = List.of(Variant.BATCH, Variant.LAZY, Variant.ROLLING, Variant.ROLLING_ANNOTATED);
+        double smallest = 1;
+        double largest = 1;
+        for (Variant v : variants) {
+            for (String w : workloads) {
+                double ratio =
+                        results.row(w, v).map(results::timeRelativeToExplicit).orElse(Double.NaN);
+                if (Double.isFinite(ratio) && ratio > 0) {
+                    smallest = Math.min(smallest, ratio);
+                    largest = Math.max(largest, ratio);
+                }
+            }
+        }
+        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(smallest))));
+        chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(largest) + 1e-9)));
+        for (Variant v : variants) {
+            List<Double> values = new ArrayList<>();
+            for (String w : workloads) {
+                double ratio =
+                        results.row(w, v).map(results::timeRelativeToExplicit).orElse(Double.NaN);
+                values.add(Double.isFinite(ratio) && ratio > 0 ? ratio : Double.NaN);
+            }
+            chart.addSeries(v.label(), workloads, values);
+        }
+        return chart;
+    }
+
+    /**
+     * Figure 10: where rolling-update's modelled end-to-end time goes, per workload, as percentages of the time the
+     * host spent (host compute, copies it waited for, fault handling, launches, waits for kernels).
+     */
+    static CategoryChart figure10(StudyResults results) {
+        CategoryChart chart = chart(
+                "Break-down of rolling-update's modelled time (paper Figure 10)", "workload", "% of the host's time");
+        chart.getStyler().setStacked(true);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setYAxisMax(100.0);
+        List<String> workloads = new ArrayList<>();
+        List<List<Double>> parts = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            parts.add(new ArrayList<>());
+        }
+        for (String w : results.workloads()) {
+            var row = results.row(w, Variant.ROLLING);
+            if (row.isEmpty()) {
+                continue;
+            }
+            var t = row.get().counts().time();
+            double[] values = {t.cpu(), t.copy(), t.signal(), t.launch(), t.gpuWait()};
+            double total = 0;
+            for (double v : values) {
+                total += v;
+            }
+            workloads.add(w);
+            for (int i = 0; i < values.length; i++) {
+                parts.get(i).add(total == 0 ? 0 : 100 * values[i] / total);
+            }
+        }
+        String[] names = {"CPU (measured)", "copy", "signal (faults)", "launch", "GPU (waiting for kernels)"};
+        for (int i = 0; i < names.length; i++) {
+            chart.addSeries(names[i], workloads, parts.get(i));
+        }
         return chart;
     }
 
@@ -165,6 +247,51 @@ public final class FigurePlots {
         chart.getStyler().setOverlapped(true);
         addLines(
                 chart, points, x -> x + "x" + x + "x" + x, p -> p.run().counts().modelledSeconds() * 1e3);
+        return chart;
+    }
+
+    /** Figure 9 in time: modelled end-to-end time per volume size, one line per configuration. */
+    static CategoryChart figure9Time(List<SweepPoint> points) {
+        CategoryChart chart = chart(
+                "3D stencil: modelled end-to-end time by volume size (paper Figure 9)",
+                "volume size",
+                "modelled end-to-end time (ms)");
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        chart.getStyler().setOverlapped(true);
+        addLines(
+                chart, points, x -> x + "x" + x + "x" + x, p -> p.run().counts().endToEndSeconds() * 1e3);
+        return chart;
+    }
+
+    /**
+     * Figure 11 in time: vector addition's modelled end-to-end time and the time the host waited for copies, by
+     * block size (the paper's Figure 11 plots transfer time; end-to-end time adds the host's work and the fault
+     * handling that dominates at small blocks).
+     */
+    static CategoryChart figure11Time(List<SweepPoint> points) {
+        CategoryChart chart = chart(
+                "Vector addition: modelled end-to-end time by block size (paper Figure 11)",
+                "block size",
+                "modelled time (ms)");
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        chart.getStyler().setOverlapped(true);
+        List<String> blocks = new ArrayList<>();
+        List<Double> endToEnd = new ArrayList<>();
+        List<Double> copy = new ArrayList<>();
+        List<Double> signal = new ArrayList<>();
+        List<Double> overlapped = new ArrayList<>();
+        for (SweepPoint p : points) {
+            blocks.add(Units.compact(p.x()));
+            var t = p.run().counts().time();
+            endToEnd.add(t.endToEnd() * 1e3);
+            copy.add(t.copy() * 1e3);
+            signal.add(t.signal() * 1e3);
+            overlapped.add(t.evictionsOverlapped() * 1e3);
+        }
+        chart.addSeries("end-to-end", blocks, endToEnd);
+        chart.addSeries("copies waited for", blocks, copy);
+        chart.addSeries("fault handling", blocks, signal);
+        chart.addSeries("evictions overlapped with host work", blocks, overlapped);
         return chart;
     }
 

@@ -19,7 +19,7 @@ import java.util.Map;
  * The study as one JSON document (what {@code gmac study --json} prints and {@code study.json} holds):
  *
  * <pre>{@code
- * { "study":     { "scale", "seed", "blockSize", "rollingSize", "workloads" },
+ * { "study":     { "scale", "seed", "blockSize", "rollingSize", "timing", "repeats", "workloads" },
  *   "rows":      [ { ...the columns of ReportColumns.TABLE } ],
  *   "relations": [ { "claim", "workload", "holds", "detail" } ],
  *   "figure9":   [ { ...the columns of ReportColumns.SWEEP } ],
@@ -42,6 +42,8 @@ public final class JsonReport {
         study.put("seed", o.seed());
         study.put("blockSize", o.blockSize());
         study.put("rollingSize", o.rollingSize());
+        study.put("timing", o.base().timing());
+        study.put("repeats", o.repeats());
         study.put("workloads", o.workloads().stream().map(Workload::name).toList());
         doc.put("study", study);
         List<Object> rows = new ArrayList<>();

@@ -32,6 +32,10 @@ public final class ReportColumns {
         return r.run().counts();
     }
 
+    private static dev.gmac.coherence.transfer.TimelineSnapshot t(ReportRow r) {
+        return r.run().counts().time();
+    }
+
     private static final List<Column> SWEEP_PREFIX = List.of(
             column("figure", null, ReportRow::figure),
             column("series", null, ReportRow::series),
@@ -55,14 +59,30 @@ public final class ReportColumns {
             column("modelledSeconds", "modelled", r -> c(r).modelledSeconds(), v -> Units.seconds((Double) v)),
             column("modelledSecondsToAccelerator", null, r -> c(r).modelledSecondsToAccelerator()),
             column("modelledSecondsToHost", null, r -> c(r).modelledSecondsToHost()),
-            column("threadInstructions", null, r -> r.run().threadInstructions()));
+            column("threadInstructions", null, r -> r.run().threadInstructions()),
+            column("endToEndSeconds", "end-to-end", r -> t(r).endToEnd(), v -> Units.seconds((Double) v)),
+            column("cpuSeconds", null, r -> t(r).cpu()),
+            column("copySeconds", null, r -> t(r).copy()),
+            column("signalSeconds", null, r -> t(r).signal()),
+            column("launchSeconds", null, r -> t(r).launch()),
+            column("gpuWaitSeconds", null, r -> t(r).gpuWait()),
+            column("kernelSeconds", null, r -> t(r).kernels()),
+            column("toAcceleratorBusySeconds", null, r -> t(r).toAccelerator()),
+            column("toHostBusySeconds", null, r -> t(r).toHost()),
+            column("evictionsOverlappedSeconds", null, r -> t(r).evictionsOverlapped()),
+            column("kernelCycles", null, r -> c(r).kernelCycles()));
 
     /** The table's columns: every run column and the two ratios. */
     public static final List<Column> TABLE = concat(
             RUN,
             List.of(
                     column("relativeToBatch", "vs batch", ReportRow::relativeToBatch, ReportColumns::ratio),
-                    column("relativeToExplicit", "vs explicit", ReportRow::relativeToExplicit, ReportColumns::ratio)));
+                    column("relativeToExplicit", "vs explicit", ReportRow::relativeToExplicit, ReportColumns::ratio),
+                    column(
+                            "timeRelativeToExplicit",
+                            "time vs expl",
+                            ReportRow::timeRelativeToExplicit,
+                            ReportColumns::ratio)));
 
     /** A sweep's columns: the figure, series and x value, then every run column. */
     public static final List<Column> SWEEP = concat(SWEEP_PREFIX, RUN);

@@ -32,11 +32,13 @@ public final class ResultTable {
         out.append(String.format(
                 Locale.ROOT,
                 "Transfer study (ADSM paper section 5): %s inputs, seed %d; rolling-update with %s blocks, rolling"
-                        + " size %d%n%n",
+                        + " size %d; kernels timed as %s; fastest of %d run(s) each%n%n",
                 o.scale().name().toLowerCase(Locale.ROOT),
                 o.seed(),
                 Units.bytes(o.blockSize()),
-                o.rollingSize()));
+                o.rollingSize(),
+                o.base().timing() == null ? "untimed" : o.base().timing(),
+                o.repeats()));
         if (!results.rows().isEmpty()) {
             out.append(table(results));
             out.append('\n').append(relations(Relations.evaluate(results)));

@@ -1,0 +1,243 @@
+package dev.gmac.coherence.transfer;
+
+/**
+ * The modelled end-to-end time of one execution context (ADSM paper, Gelado et al., ASPLOS 2010, §5: execution
+ * time, Figures 7 and 10): the host thread's clock, and when each engine it shares work with is next free: the
+ * host-to-accelerator DMA engine, the accelerator-to-host engine and the GPU.
+ *
+ * <ul>
+ *   <li><b>Host compute</b> is measured: the CPU time of the host thread between runtime operations ({@link
+ *       #enter}/{@link #exit} bracket each; a fault's transfer is bracketed by {@link #transferStarts} and {@link
+ *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time; bulk host accesses are runtime operations
+ *       too, decision 0117). CPU time rather than wall time, so other processes on the machine do not count. It
+ *       includes the JVM's own fault handling outside the transfers (not bracketed: reading the CPU clock costs
+ *       more than a fault), beside the per-fault figure of {@link HostCosts}.
+ *   <li><b>Synchronous transfers</b> (a release's sends, a fault's fetch, a prefetch, a memcpy) start when both
+ *       the host and their engine are free, and the host waits for them.
+ *   <li><b>Eager evictions</b> are queued on the host-to-accelerator engine at the host time they are decided
+ *       and do not stop the host: their time overlaps the host's work (rolling-update's point, §4.3), until a
+ *       call needs them done ({@link #awaitEvictions}).
+ *   <li><b>Kernels</b> start after the launch cost when the GPU is free and the release is done; the host goes
+ *       on. A sync (explicit or implicit) waits for the kernel's end, whose duration the timing model gives.
+ *   <li><b>Faults</b> cost {@link HostCosts#faultSeconds()} each, launches {@link HostCosts#launchSeconds()}.
+ * </ul>
+ *
+ * <p>Thread-safe: every method synchronizes on the timeline (host threads of the context, and the runtime's
+ * own threads, report to it). A context used by several threads at once gets one host clock for all of them;
+ * the figures are meant for one host thread per context.
+ */
+public final class ExecutionTimeline {
+    private final TransferCostModel costs;
+    private final HostCosts host;
+    private final TransferCounters counters;
+    private long faultsSeen;
+    private double now; // the host thread's modelled clock
+    private double toAcceleratorFree;
+    private double toHostFree;
+    private double gpuFree;
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
+    private long mark = cpuNanos(); // host CPU time at the end of the last runtime work (or the start)
+    private Thread markThread = Thread.currentThread();
+    private Thread inside; // the host thread inside a runtime operation, or null
+    private int depth; // how deeply it is nested there
+    private double cpu;
+    private double copy;
+    private double signal;
+    private double launch;
+    private double gpuWait;
+    private double kernels;
+    private double toAcceleratorBusy;
+    private double toHostBusy;
+    private double evictions;
+    private double evictionsWaited;
+
+    /** A timeline whose fault costs follow the read and write faults {@code counters} count. */
+    public ExecutionTimeline(TransferCounters counters, HostCosts host) {
+        this.costs = counters.costModel();
+        this.host = host;
+        this.counters = counters;
+    }
+
+    public TransferCostModel costs() {
+        return costs;
+    }
+
+    /** The calling thread's CPU time (wall time where the JVM cannot measure it). */
+    private static long cpuNanos() {
+        long cpu = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+        return cpu >= 0 ? cpu : System.nanoTime();
+    }
+
+    /**
+     * A runtime operation starts on the host: the host computed since the last one ended. Operations nest (an
+     * API call that makes a call that releases...): only the outermost counts, and the host's CPU time inside it
+     * is runtime work, never host compute.
+     */
+    public synchronized void enter() {
+        Thread t = Thread.currentThread();
+        if (inside == t) {
+            depth++;
+            return;
+        }
+        advance(cpuNanos());
+        inside = t;
+        depth = 1;
+    }
+
+    /** A runtime operation ended on the host: host compute is counted from here (after the outermost one). */
+    public synchronized void exit() {
+        Thread t = Thread.currentThread();
+        if (inside == t && --depth > 0) {
+            return;
+        }
+        if (inside == t) {
+            inside = null;
+        }
+        mark = cpuNanos();
+        markThread = t;
+    }
+
+    /**
+     * Host compute since the mark, then the faults counted since the last event (faults themselves report
+     * nothing here: the counters count them, so the fault path gains no work).
+     */
+    private void advance(long nanos) {
+        if (markThread == Thread.currentThread() && inside != markThread) {
+            double measured = Math.max(0, nanos - mark) / 1e9;
+            now += measured;
+            cpu += measured;
+        } // another host thread: its CPU clock is not comparable; count from here
+        mark = nanos;
+        markThread = Thread.currentThread();
+        advanceFaults();
+    }
+
+    /** The modelled cost of the faults counted since the last event. */
+    private void advanceFaults() {
+        long faults = counters.faults();
+        if (faults > faultsSeen) {
+            double cost = (faults - faultsSeen) * host.faultSeconds();
+            now += cost;
+            signal += cost;
+        }
+        faultsSeen = faults;
+    }
+
+    /**
+     * A transfer the host will wait for starts on the host thread (possibly inside a fault, between runtime
+     * operations): the host computed up to here. Call before the real copy, then {@link #synchronous} after it,
+     * so the real copy (this machine's memory copy, standing in for the bus whose time the cost model gives) is
+     * never counted as host compute.
+     */
+    public synchronized void transferStarts() {
+        advance(cpuNanos());
+    }
+
+    /**
+     * A transfer the host waits for, of {@code bytes} in {@code direction}, made on the host thread after {@link
+     * #transferStarts} and the real copy.
+     */
+    public synchronized void synchronous(Direction direction, long bytes) {
+        advanceFaults();
+        double seconds = costs.seconds(direction, bytes);
+        double start;
+        if (direction == Direction.TO_ACCELERATOR) {
+            start = Math.max(now, toAcceleratorFree);
+            toAcceleratorFree = start + seconds;
+            toAcceleratorBusy += seconds;
+        } else {
+            start = Math.max(now, toHostFree);
+            toHostFree = start + seconds;
+            toHostBusy += seconds;
+        }
+        copy += start + seconds - now;
+        now = start + seconds;
+        mark = cpuNanos(); // the real copy is not host compute
+    }
+
+    /** An eager eviction of {@code transfers} transfers and {@code bytes} bytes, queued now; the host goes on. */
+    public synchronized void eviction(long transfers, long bytes) {
+        advance(cpuNanos());
+        double seconds = transfers * costs.seconds(Direction.TO_ACCELERATOR, 0)
+                + (costs.seconds(Direction.TO_ACCELERATOR, bytes) - costs.seconds(Direction.TO_ACCELERATOR, 0));
+        double start = Math.max(now, toAcceleratorFree);
+        toAcceleratorFree = start + seconds;
+        toAcceleratorBusy += seconds;
+        evictions += seconds;
+    }
+
+    /** The host needs every queued eviction done (a release): it waits for the engine. */
+    public synchronized void awaitEvictions() {
+        if (toAcceleratorFree > now) {
+            evictionsWaited += Math.min(evictions, toAcceleratorFree - now);
+            copy += toAcceleratorFree - now;
+            now = toAcceleratorFree;
+        }
+    }
+
+    /**
+     * A kernel is launched now (after its release): the host pays the launch cost; returns when the kernel
+     * starts on the GPU, for {@link #kernelEnded}.
+     */
+    public synchronized double launched() {
+        now += host.launchSeconds();
+        launch += host.launchSeconds();
+        return Math.max(now, gpuFree);
+    }
+
+    /**
+     * The host waited for a kernel that started at {@code start} and ran {@code seconds} (from the timing model;
+     * 0 without one): a sync or an implicit sync. Call {@link #enter} before the real wait (the host computed up
+     * to there) and this after it (the real wait, the software GPU running the kernel, is not host compute).
+     */
+    public synchronized void kernelEnded(double start, double seconds) {
+        double end = start + seconds;
+        gpuFree = Math.max(gpuFree, end);
+        kernels += seconds;
+        if (end > now) {
+            gpuWait += end - now;
+            now = end;
+        }
+        mark = cpuNanos();
+    }
+
+    /** The timeline now (a pending fault cost or eviction tail counts towards the end-to-end time). */
+    public synchronized TimelineSnapshot snapshot() {
+        double faults = Math.max(0, counters.faults() - faultsSeen) * host.faultSeconds();
+        double end = Math.max(Math.max(now + faults, toAcceleratorFree), Math.max(toHostFree, gpuFree));
+        return new TimelineSnapshot(
+                end,
+                cpu,
+                copy,
+                signal + faults,
+                launch,
+                gpuWait,
+                kernels,
+                toAcceleratorBusy,
+                toHostBusy,
+                Math.max(0, evictions - evictionsWaited));
+    }
+
+    /** Starts over (after the counters were reset). */
+    public synchronized void reset() {
+        now = 0;
+        toAcceleratorFree = 0;
+        toHostFree = 0;
+        gpuFree = 0;
+        mark = cpuNanos();
+        markThread = Thread.currentThread();
+        faultsSeen = counters.faults();
+        cpu = 0;
+        copy = 0;
+        signal = 0;
+        launch = 0;
+        gpuWait = 0;
+        kernels = 0;
+        toAcceleratorBusy = 0;
+        toHostBusy = 0;
+        evictions = 0;
+        evictionsWaited = 0;
+    }
+}
