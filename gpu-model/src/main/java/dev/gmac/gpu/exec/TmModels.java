@@ -1,21 +1,32 @@
 package dev.gmac.gpu.exec;
 
+import dev.gmac.gpu.tm.local.Detection;
+import dev.gmac.gpu.tm.local.LocalTm;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * The transactional-memory models the engine knows, by name: {@code cgl} (every transaction under one global lock,
- * the thesis's serial baseline; {@link CglTm}). A launch with transactions creates one instance.
+ * the thesis's serial baseline; {@link CglTm}), {@code localtm-dcd} and {@code localtm-smdcd} (GPU-LocalTM, eager
+ * hardware TM for shared memory with directory-based or shared-modified conflict detection; {@link LocalTm}). A
+ * launch with transactions creates one instance.
  */
 public final class TmModels {
-    private static final Map<String, Supplier<TmModel>> MODELS = Map.of("cgl", CglTm::new);
+    private static final Map<String, Supplier<TmModel>> MODELS = new LinkedHashMap<>();
+
+    static {
+        MODELS.put("cgl", CglTm::new);
+        MODELS.put("localtm-dcd", () -> new LocalTm(Detection.DCD));
+        MODELS.put("localtm-smdcd", () -> new LocalTm(Detection.SMDCD));
+    }
 
     private TmModels() {}
 
     /** The known names, in a stable order. */
     public static List<String> names() {
-        return List.of("cgl");
+        return List.copyOf(MODELS.keySet());
     }
 
     /** Throws an {@link IllegalArgumentException} naming the known models when {@code name} is not one. */

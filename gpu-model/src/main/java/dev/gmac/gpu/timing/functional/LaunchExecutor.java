@@ -14,6 +14,7 @@ import dev.gmac.gpu.timing.KernelResources;
 import dev.gmac.gpu.timing.TimingException;
 import dev.gmac.gpu.timing.WarpExecutor;
 import dev.gmac.gpu.timing.WarpWaker;
+import dev.gmac.gpu.tm.local.LocalTm;
 
 /**
  * The PTX functional engine ({@code dev.gmac.gpu.exec}) as the timing model's {@link WarpExecutor}:
@@ -41,6 +42,8 @@ public final class LaunchExecutor implements WarpExecutor {
     private final Insn[] code;
     private final int predicateBase;
     private final KernelResources resources;
+    private final LocalTm localTm;
+    private TxPhaseRecorder phases;
 
     /**
      * @param launch             a launch prepared by {@code SoftwareGpu.prepare} and not yet run
@@ -58,6 +61,10 @@ public final class LaunchExecutor implements WarpExecutor {
             maxPreds = Math.max(maxPreds, f.preds);
         }
         this.predicateBase = maxSlots;
+        this.localTm = launch.tm() instanceof LocalTm ? (LocalTm) launch.tm() : null;
+        if (localTm != null) {
+            localTm.recordTraffic(); // shadow accesses and extra cycles go into each issue record
+        }
         FunctionInfo kernel = launch.kernel();
         long ctas = launch.grid().count();
         if (ctas > Integer.MAX_VALUE) {
@@ -82,9 +89,17 @@ public final class LaunchExecutor implements WarpExecutor {
         launch.listener((cta, slot, barrier) -> waker.wake(cta.slot(), slot, barrier));
     }
 
+    /** Charges every wavefront's time to GPU-LocalTM's phases (Fig 6) through {@code recorder}. */
+    void recordPhases(TxPhaseRecorder recorder) {
+        this.phases = recorder;
+    }
+
     @Override
     public void startCta(int ctaId, int ctaSlot) {
         launch.startCta(ctaId, ctaSlot);
+        if (phases != null) {
+            phases.ctaStarted(ctaSlot);
+        }
     }
 
     @Override
@@ -149,9 +164,17 @@ public final class LaunchExecutor implements WarpExecutor {
 
     @Override
     public void execute(int ctaSlot, int warp, IssueRecord rec) {
-        launch.issue(launch.cta(ctaSlot), warp, rec);
+        Cta cta = launch.cta(ctaSlot);
+        boolean inTx = phases != null && cta.simt().txScope(warp) != null;
+        launch.issue(cta, warp, rec);
         if (rec.insn == null) {
             rec.activeMask(0);
+        }
+        if (localTm != null) {
+            localTm.describe(rec); // GPU-LocalTM's shadow traffic and extra cycles for this instruction
+        }
+        if (phases != null) {
+            phases.issued(ctaSlot, warp, rec, inTx);
         }
         if (rec.isMemory()) {
             placeAccesses(rec);

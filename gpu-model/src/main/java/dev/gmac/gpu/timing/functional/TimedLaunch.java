@@ -11,8 +11,10 @@ import dev.gmac.gpu.timing.Agent;
 import dev.gmac.gpu.timing.TimingException;
 import dev.gmac.gpu.timing.TimingSimulator;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
+import dev.gmac.gpu.tm.local.LocalTm;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs a PTX kernel on the software GPU under the timing model, which owns the launch: its CTA launch unit places
@@ -79,6 +81,39 @@ public final class TimedLaunch {
             int dynamicSharedBytes,
             LaunchOptions options,
             long... args) {
+        return run(
+                gpu,
+                timing,
+                registersPerThread,
+                cycleLimit,
+                module,
+                kernel,
+                grid,
+                block,
+                dynamicSharedBytes,
+                options,
+                null,
+                args);
+    }
+
+    /**
+     * As {@link #run(SoftwareGpu, TimingSimulator, int, long, PtxModule, String, Dim3, Dim3, int, LaunchOptions,
+     * long...)}, calling {@code prepared} with the prepared launch before it runs (to read its TM model's counters
+     * afterwards, say).
+     */
+    public static Result run(
+            SoftwareGpu gpu,
+            TimingSimulator timing,
+            int registersPerThread,
+            long cycleLimit,
+            PtxModule module,
+            String kernel,
+            Dim3 grid,
+            Dim3 block,
+            int dynamicSharedBytes,
+            LaunchOptions options,
+            Consumer<KernelLaunch> prepared,
+            long... args) {
         String preset = timing.config().name();
         int width = timing.config().core().warpSize();
         if (options.warpSize() != 0 && options.warpSize() != width) {
@@ -90,10 +125,17 @@ public final class TimedLaunch {
             o = o.withDivergence(timing.config().simt().divergence());
         }
         KernelLaunch launch = gpu.prepare(module, kernel, grid, block, dynamicSharedBytes, o, args);
+        if (prepared != null) {
+            prepared.accept(launch);
+        }
         LaunchExecutor executor = new LaunchExecutor(launch, registersPerThread);
         List<Agent> agents = new ArrayList<>();
         if (launch.tm() instanceof CglTm) {
             agents.add(new CglLockUnit((CglTm) launch.tm(), timing.config()));
+        } else if (launch.tm() instanceof LocalTm) {
+            TxPhaseRecorder phases = new TxPhaseRecorder(((LocalTm) launch.tm()).breakdown(), launch.warpsPerCta());
+            executor.recordPhases(phases);
+            agents.add(phases);
         }
         KernelTimingStats stats = timing.run(executor.resources(), executor, agents, cycleLimit);
         return new Result(launch.stats(), stats);
