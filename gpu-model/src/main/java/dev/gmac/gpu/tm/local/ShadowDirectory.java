@@ -16,9 +16,10 @@ import java.util.Arrays;
  *
  * <p>Two additions the paper's text leaves open, both documented in docs/decisions/0350: each work-item's entries
  * are listed (so a bank restores and clears them without scanning), and SMDCD keeps the set of work-items sharing a
- * word read by several ({@code S = 1}), releasing the entry only when the last of them finishes; the paper deletes
- * the owner's entries when it finishes, which would drop the other readers' protection and let two transactions
- * each read what the other then writes.
+ * word read by several ({@code S = 1}), releasing the entry only when the last of them finishes and handing it to
+ * the last reader (S = M = 0, that reader the owner) when one is left; the paper deletes the owner's entries when
+ * it finishes, which would drop the other readers' protection and let two transactions each read what the other
+ * then writes.
  *
  * <p>Confined to the launch's thread.
  */
@@ -150,8 +151,15 @@ final class ShadowDirectory {
             if (sharers != null && st == Detection.S) {
                 int base = k * sharerLongs;
                 sharers[base + (wi >>> 6)] &= ~(1L << wi);
-                if (noSharers(base)) {
+                int last = soleSharer(base);
+                if (last == -1) {
                     state[k] = detection.empty();
+                } else if (last >= 0) {
+                    // one reader left: the word is its own again (S = M = 0), so its write upgrades (0350)
+                    state[k] = 0;
+                    memory[layout.ownerOffset(k)] = (byte) last;
+                    counters.ownerWrites++;
+                    traffic.add(ShadowTraffic.OWNER_WRITES, layout.ownerWordOffset(k));
                 }
                 continue;
             }
@@ -175,12 +183,19 @@ final class ShadowDirectory {
         return restored;
     }
 
-    private boolean noSharers(int base) {
+    /** The only work-item left sharing the word at {@code base}, -1 when none is, -2 when several are. */
+    private int soleSharer(int base) {
+        int found = -1;
         for (int i = 0; i < sharerLongs; i++) {
-            if (sharers[base + i] != 0) {
-                return false;
+            long m = sharers[base + i];
+            if (m == 0) {
+                continue;
             }
+            if (found != -1 || (m & (m - 1)) != 0) {
+                return -2;
+            }
+            found = i * 64 + Long.numberOfTrailingZeros(m);
         }
-        return true;
+        return found;
     }
 }

@@ -90,4 +90,24 @@ class DetectionTableTest {
         d.release(2, false);
         assertEquals(Action.FIRST, d.access(2, 3, true), "free once the last reader finished");
     }
+
+    /**
+     * Two readers of a word who both want to write it (a read-modify-write): the first writer aborts (S = 1), and the
+     * word passes to the reader left, whose write then upgrades instead of aborting too (docs/decisions/0350).
+     */
+    @Test
+    void theLastReaderOfASharedWordOwnsItAndMayWrite() {
+        byte[] mem = new byte[ShadowLayout.of(16).footprintBytes()];
+        mem[8] = 7;
+        ShadowDirectory d =
+                new ShadowDirectory(ShadowLayout.of(16), Detection.SMDCD, mem, 64, new Counters(), new ShadowTraffic());
+        assertEquals(Action.FIRST, d.access(2, 1, false));
+        assertEquals(Action.SHARE, d.access(2, 2, false));
+        assertEquals(Action.CONFLICT_WRITE_READ, d.access(2, 1, true), "S = 1: even the owner may not write");
+        d.release(1, true);
+        assertEquals(2, d.owner(2), "reader 2 is the owner now");
+        assertEquals(Action.UPGRADE, d.access(2, 2, true), "its write backs the word up and sets M");
+        assertEquals(7, d.backup(2));
+        assertEquals(Action.CONFLICT_READ_WRITE, d.access(2, 1, false), "the retry of 1 meets the write");
+    }
 }
