@@ -15,6 +15,14 @@ __device__ __forceinline__ unsigned ht_hash(int key, int buckets) {
     return ((unsigned)key * 2654435761u) % (unsigned)buckets;
 }
 
+// The critical section: appends key to its bucket (count, then the slot it names).
+__device__ __forceinline__ void ht_insert(volatile int* table, int buckets, int capacity, int key) {
+    unsigned b = ht_hash(key, buckets);
+    int c = table[b];
+    table[buckets + b * capacity + c] = key;
+    table[b] = c + 1;
+}
+
 __device__ __forceinline__ void ht_clear(int* table, int words) {
     for (int i = threadIdx.x; i < words; i += blockDim.x) {
         table[i] = 0;
@@ -33,16 +41,11 @@ extern "C" __global__ void ht_tm(const int* keys, int per_item, int buckets, int
     extern __shared__ int table[];
     int words = buckets + buckets * capacity;
     ht_clear(table, words);
-    volatile int* count = table;
-    volatile int* slot = table + buckets;
     const int* mine = keys + (blockIdx.x * blockDim.x + threadIdx.x) * per_item;
     for (int i = 0; i < per_item; i++) {
         int key = mine[i];
-        unsigned b = ht_hash(key, buckets);
         TX_BEGIN();
-        int c = count[b];
-        slot[b * capacity + c] = key;
-        count[b] = c + 1;
+        ht_insert(table, buckets, capacity, key);
         TX_COMMIT();
     }
     ht_copy_out(table, words, out);
@@ -68,17 +71,11 @@ extern "C" __global__ void ht_serial(const int* keys, int per_item, int buckets,
     extern __shared__ int table[];
     int words = buckets + buckets * capacity;
     ht_clear(table, words);
-    volatile int* count = table;
-    volatile int* slot = table + buckets;
     if (threadIdx.x == 0) {
         const int* all = keys + blockIdx.x * blockDim.x * per_item;
         int n = blockDim.x * per_item;
         for (int j = 0; j < n; j++) {
-            int key = all[j];
-            unsigned b = ht_hash(key, buckets);
-            int c = count[b];
-            slot[b * capacity + c] = key;
-            count[b] = c + 1;
+            ht_insert(table, buckets, capacity, all[j]);
         }
     }
     ht_copy_out(table, words, out);
