@@ -16,6 +16,10 @@ public enum FaultKind {
     INVALID_INSTRUCTION,
     /** The kernel executed {@code trap} or {@code brkpt}. */
     TRAP,
+    /** A device {@code assert} failed (nvcc's call of {@code __assertfail}): the message names its expression. */
+    ASSERTION,
+    /** A device {@code free} of a pointer that the launch's device {@code malloc} did not return, or freed twice. */
+    INVALID_FREE,
     /** A device-function call chain or {@code .local} frame outgrew the per-thread local memory limit. */
     STACK_OVERFLOW
 }

@@ -28,6 +28,8 @@ public final class GpuConfig {
     private final int warpSize;
     private final String divergence;
     private final String tm;
+    private final long deviceHeapBytes;
+    private final int printfBufferBytes;
 
     private GpuConfig(Builder b) {
         this.globalMemoryBytes = b.globalMemoryBytes;
@@ -44,6 +46,8 @@ public final class GpuConfig {
         this.warpSize = b.warpSize;
         this.divergence = b.divergence;
         this.tm = b.tm;
+        this.deviceHeapBytes = b.deviceHeapBytes;
+        this.printfBufferBytes = b.printfBufferBytes;
     }
 
     /** 32-lane warps, 1 GiB of device memory (allocated lazily, per allocation), seed 0. */
@@ -72,7 +76,9 @@ public final class GpuConfig {
                 .schedulingQuantum(schedulingQuantum)
                 .warpSize(warpSize)
                 .divergence(divergence)
-                .tm(tm);
+                .tm(tm)
+                .deviceHeapBytes(deviceHeapBytes)
+                .printfBufferBytes(printfBufferBytes);
     }
 
     /** Bytes of device global memory that allocations may use in total (default 1 GiB). */
@@ -165,6 +171,23 @@ public final class GpuConfig {
         return tm;
     }
 
+    /**
+     * Bytes of the heap that device {@code malloc} allocates from, per launch (default 8 MiB, CUDA's default {@code
+     * cudaLimitMallocHeapSize}). The heap is device memory reserved at a launch's first {@code malloc} and released
+     * when the launch ends; a {@code malloc} that does not fit returns NULL, as on CUDA.
+     */
+    public long deviceHeapBytes() {
+        return deviceHeapBytes;
+    }
+
+    /**
+     * Bytes of device {@code printf} output a launch keeps (default 1 MiB, CUDA's default {@code
+     * cudaLimitPrintfFifoSize}); later output is dropped and a note says so.
+     */
+    public int printfBufferBytes() {
+        return printfBufferBytes;
+    }
+
     @Override
     public String toString() {
         return "GpuConfig{globalMemoryBytes=" + globalMemoryBytes + ", seed=" + seed + ", watchdogWarpSteps="
@@ -173,7 +196,8 @@ public final class GpuConfig {
                 + ", maxResidentCtas=" + maxResidentCtas
                 + ", sharedMemoryPerCta="
                 + sharedMemoryPerCta + ", localMemoryPerThread=" + localMemoryPerThread + ", schedulingQuantum="
-                + schedulingQuantum + ", warpSize=" + warpSize + ", divergence=" + divergence + ", tm=" + tm + "}";
+                + schedulingQuantum + ", warpSize=" + warpSize + ", divergence=" + divergence + ", tm=" + tm
+                + ", deviceHeapBytes=" + deviceHeapBytes + ", printfBufferBytes=" + printfBufferBytes + "}";
     }
 
     /** Mutable builder of {@link GpuConfig}. */
@@ -192,8 +216,29 @@ public final class GpuConfig {
         private int warpSize = WARP_SIZE;
         private String divergence = "pdom";
         private String tm;
+        private long deviceHeapBytes = 8L << 20;
+        private int printfBufferBytes = 1 << 20;
 
         private Builder() {}
+
+        /** The device {@code malloc} heap of each launch, in bytes (1 to {@code GlobalMemory.MAX_ALLOCATION}). */
+        public Builder deviceHeapBytes(long bytes) {
+            if (bytes < 1 || bytes > dev.gmac.gpu.exec.GlobalMemory.MAX_ALLOCATION) {
+                throw new IllegalArgumentException("deviceHeapBytes must be in 1.."
+                        + dev.gmac.gpu.exec.GlobalMemory.MAX_ALLOCATION + ", got " + bytes);
+            }
+            this.deviceHeapBytes = bytes;
+            return this;
+        }
+
+        /** Device {@code printf} output kept per launch, in bytes (at least 1). */
+        public Builder printfBufferBytes(int bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("printfBufferBytes must be >= 1, got " + bytes);
+            }
+            this.printfBufferBytes = bytes;
+            return this;
+        }
 
         /** Device memory capacity in bytes (at least 1). */
         public Builder globalMemoryBytes(long bytes) {

@@ -1,9 +1,13 @@
 package dev.gmac.gpu;
 
+import dev.gmac.gpu.ptx.SourceLocation;
+
 /**
- * A kernel stopped on a fault. It names the kernel, the PTX source line of the faulting instruction, the CTA
- * and thread (zero-based coordinates), the address involved (or -1) and the reason. The JVM never crashes on a
- * kernel fault, and device memory written before the fault stays as it was written.
+ * A kernel stopped on a fault. It names the kernel, the PTX source line of the faulting instruction and, when the
+ * PTX carries {@code .loc} directives (nvcc {@code -lineinfo}) or the fault is a failed {@code assert}, the CUDA
+ * source position; the CTA and thread (zero-based coordinates), the address involved (or -1) and the reason. It
+ * carries what the kernel printed with {@code printf} before the fault ({@link #deviceOutput()}). The JVM never
+ * crashes on a kernel fault, and device memory written before the fault stays as it was written.
  */
 public final class KernelFaultException extends GpuException {
     private final String kernel;
@@ -13,9 +17,11 @@ public final class KernelFaultException extends GpuException {
     private final long address;
     private final FaultKind kind;
     private final String reason;
+    private final SourceLocation source;
+    private final String deviceOutput;
 
     /**
-     * Creates a fault.
+     * Creates a fault without a source position or device output.
      *
      * @param kernel the kernel (entry) name
      * @param ptxLine the PTX line of the faulting instruction, or 0 when no single instruction is to blame
@@ -27,21 +33,59 @@ public final class KernelFaultException extends GpuException {
      */
     public KernelFaultException(
             String kernel, int ptxLine, Dim3 cta, Dim3 thread, long address, FaultKind kind, String reason) {
-        super(format(kernel, ptxLine, cta, thread, address, kind, reason));
+        this(kernel, ptxLine, null, cta, thread, address, kind, reason, "");
+    }
+
+    /**
+     * Creates a fault.
+     *
+     * @param kernel the kernel (entry) name
+     * @param ptxLine the PTX line of the faulting instruction, or 0 when no single instruction is to blame
+     * @param source the CUDA source position of the faulting instruction, or null when not known
+     * @param cta the CTA coordinates, or null when not known
+     * @param thread the thread coordinates inside the CTA, or null when not known
+     * @param address the address involved, or -1
+     * @param kind the kind of fault
+     * @param reason what happened, in words
+     * @param deviceOutput what the launch printed before the fault ({@code ""} for nothing)
+     */
+    public KernelFaultException(
+            String kernel,
+            int ptxLine,
+            SourceLocation source,
+            Dim3 cta,
+            Dim3 thread,
+            long address,
+            FaultKind kind,
+            String reason,
+            String deviceOutput) {
+        super(format(kernel, ptxLine, source, cta, thread, address, kind, reason));
         this.kernel = kernel;
         this.ptxLine = ptxLine;
+        this.source = source;
         this.cta = cta;
         this.thread = thread;
         this.address = address;
         this.kind = kind;
         this.reason = reason;
+        this.deviceOutput = deviceOutput == null ? "" : deviceOutput;
     }
 
     private static String format(
-            String kernel, int ptxLine, Dim3 cta, Dim3 thread, long address, FaultKind kind, String reason) {
+            String kernel,
+            int ptxLine,
+            SourceLocation source,
+            Dim3 cta,
+            Dim3 thread,
+            long address,
+            FaultKind kind,
+            String reason) {
         StringBuilder sb =
                 new StringBuilder("kernel fault ").append(kind).append(" in ").append(kernel);
         sb.append(" at PTX line ").append(ptxLine);
+        if (source != null) {
+            sb.append(" (").append(source).append(')');
+        }
         sb.append(", CTA ").append(cta == null ? "?" : cta.toString());
         sb.append(", thread ").append(thread == null ? "?" : thread.toString());
         // -1 means "no address" except for memory faults, where 0xFFFFFFFFFFFFFFFF is a real faulting address
@@ -88,5 +132,21 @@ public final class KernelFaultException extends GpuException {
     /** The reason in words, without the location prefix of {@link #getMessage()}. */
     public String reason() {
         return reason;
+    }
+
+    /**
+     * The CUDA source position of the fault: the {@code .loc} in effect at the faulting instruction (PTX built with
+     * nvcc {@code -lineinfo}), or for a failed {@code assert} the file and line it names; null when not known.
+     */
+    public SourceLocation source() {
+        return source;
+    }
+
+    /**
+     * What the launch printed with device {@code printf} before the fault, in execution order ({@code ""} for
+     * nothing), as a CUDA program shows its buffered {@code printf} output when the kernel stops.
+     */
+    public String deviceOutput() {
+        return deviceOutput;
     }
 }

@@ -24,6 +24,9 @@ import java.util.Map;
  *   <li>{@link #txCommitted()}, {@link #txAborted()}: transactions committed and aborted, one per lane and attempt
  *       (a lane that aborts twice and then commits counts two aborts and one commit).
  * </ul>
+ *
+ * <p>Not a statistic, and so not in {@link #toMap()}: {@link #deviceOutput()}, what the kernel printed with device
+ * {@code printf}.
  */
 public final class LaunchStats {
     private final long launchId;
@@ -40,8 +43,9 @@ public final class LaunchStats {
     private final String tm;
     private final long txCommitted;
     private final long txAborted;
+    private final String deviceOutput;
 
-    /** Creates the statistics of one launch. */
+    /** Creates the statistics of one launch; {@code deviceOutput} is what it printed ({@code ""} for nothing). */
     public LaunchStats(
             long launchId,
             String kernel,
@@ -56,7 +60,8 @@ public final class LaunchStats {
             String divergence,
             String tm,
             long txCommitted,
-            long txAborted) {
+            long txAborted,
+            String deviceOutput) {
         this.launchId = launchId;
         this.kernel = kernel;
         this.warpInstructions = warpInstructions;
@@ -71,6 +76,7 @@ public final class LaunchStats {
         this.tm = tm;
         this.txCommitted = txCommitted;
         this.txAborted = txAborted;
+        this.deviceOutput = deviceOutput == null ? "" : deviceOutput;
     }
 
     /** The launch identifier (from {@link LaunchIds}, increasing per device). */
@@ -146,6 +152,15 @@ public final class LaunchStats {
     /** Transaction attempts aborted (one per lane per failed attempt). */
     public long txAborted() {
         return txAborted;
+    }
+
+    /**
+     * What the launch printed with device {@code printf} ({@code vprintf}), in execution order: a warp's lanes in
+     * ascending order, warps in the order the scheduler ran them, deterministic for a given configuration and seed.
+     * Bounded by {@link GpuConfig#printfBufferBytes()}; {@code ""} when nothing was printed.
+     */
+    public String deviceOutput() {
+        return deviceOutput;
     }
 
     /** The statistics as an ordered map whose keys are the accessor names (for JSON output). */

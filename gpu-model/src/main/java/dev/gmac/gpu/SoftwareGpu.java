@@ -49,6 +49,20 @@ public final class SoftwareGpu implements AutoCloseable {
         return memory.malloc(bytes);
     }
 
+    /**
+     * Allocates {@code bytes} of zeroed device memory, 256-byte aligned, named {@code name} in fault messages: an
+     * access outside every allocation names the nearest one and the signed offset, as in {@code "512 bytes before
+     * buffer a"}.
+     */
+    public long malloc(long bytes, String name) {
+        return memory.malloc(bytes, name == null ? null : "buffer " + name);
+    }
+
+    /** Names the allocation that starts at {@code devicePtr} for fault messages (null: unnamed). */
+    public void name(long devicePtr, String name) {
+        memory.label(devicePtr, name == null ? null : "buffer " + name);
+    }
+
     /** Frees an allocation. */
     public void free(long devicePtr) {
         memory.free(devicePtr);
@@ -96,7 +110,7 @@ public final class SoftwareGpu implements AutoCloseable {
                 new PtxModule.GlobalVariableAllocator() {
                     @Override
                     public long allocate(String name, long bytes, int align) {
-                        return memory.malloc(bytes);
+                        return memory.malloc(bytes, "module variable " + name);
                     }
 
                     @Override

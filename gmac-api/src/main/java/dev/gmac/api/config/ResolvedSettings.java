@@ -116,7 +116,8 @@ public final class ResolvedSettings {
 
     /**
      * The software GPU's configuration: the defaults with every {@code gmac.gpu.*} setting (memory, seed, watchdog
-     * and launch budgets, warp size, divergence model, TM model).
+     * and launch budgets, warp size, divergence model, TM model, device heap and printf
+     * buffer).
      */
     public GpuConfig gpuConfig() {
         String tm = (String) value("gmac.gpu.tm");
@@ -130,6 +131,8 @@ public final class ResolvedSettings {
                 .warpSize(Math.toIntExact((Long) value("gmac.gpu.warpSize")))
                 .divergence((String) value("gmac.gpu.divergence"))
                 .tm(tm.equals("none") ? null : tm)
+                .deviceHeapBytes((Long) value("gmac.gpu.heapSize"))
+                .printfBufferBytes(Math.toIntExact((Long) value("gmac.gpu.printfSize")))
                 .build();
     }
 

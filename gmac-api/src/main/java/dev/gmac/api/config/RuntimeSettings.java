@@ -113,6 +113,22 @@ public final class RuntimeSettings {
                     "none",
                     "every software GPU's launches"),
             setting(
+                    ConfigKey.size(
+                            "gmac.gpu.heapSize",
+                            1,
+                            dev.gmac.gpu.exec.GlobalMemory.MAX_ALLOCATION,
+                            "the heap of device malloc, per launch (CUDA's cudaLimitMallocHeapSize)"),
+                    GPU_DEFAULTS.deviceHeapBytes(),
+                    "every software GPU's launches"),
+            setting(
+                    ConfigKey.size(
+                            "gmac.gpu.printfSize",
+                            1,
+                            Integer.MAX_VALUE,
+                            "device printf output kept per launch (CUDA's cudaLimitPrintfFifoSize)"),
+                    (long) GPU_DEFAULTS.printfBufferBytes(),
+                    "every software GPU's launches"),
+            setting(
                     ConfigKey.bool("gmac.debug", "print the Java stack trace of a failure (the CLI's --debug)"),
                     Boolean.FALSE,
                     "the gmac CLI"));

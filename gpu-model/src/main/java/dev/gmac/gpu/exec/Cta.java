@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * A resident cooperative thread array (thread block) in one hardware CTA slot: its static warps, its divergence
- * model (which owns the SIMT state of the whole block), its shared memory (static variables of the module, then
+ * model (which owns the SIMT state of the whole block), its shared memory (the static variables of its kernel, then
  * the dynamic {@code extern .shared} area) and its 16 named barriers (Fung thesis §2.1.1: a CTA shares a
  * scratchpad and a hardware barrier).
  *

@@ -14,7 +14,8 @@ import java.util.ArrayDeque;
  * Nothing is allocated until {@link #malloc} (so creating a device is cheap), an allocation's buffer is
  * exactly its size (so any access outside it is detected as out of bounds), and slot lookup is one shift and
  * one array load. Freed slots are reused only after {@value #REUSE_DELAY} other frees, which makes most
- * use-after-free accesses fault.
+ * use-after-free accesses fault. An allocation may carry a label (how fault messages name it, for example {@code
+ * "buffer a"}); {@link #describe} names the allocation nearest to a faulting address and the signed offset.
  *
  * <p>Concurrency: {@link #malloc}, {@link #free} and the host copies are {@code synchronized}. The slot table
  * is published through a volatile field (a new array on growth, elements written before the volatile write),
@@ -38,6 +39,12 @@ public final class GlobalMemory {
 
     private final long capacity;
     private volatile ByteBuffer[] segments = new ByteBuffer[16];
+    /** Per slot: the live allocation's label, or null (guarded by this). */
+    private final java.util.Map<Integer, String> labels = new java.util.HashMap<>();
+    /** Per freed slot not yet reused: the label and size it had (guarded by this). */
+    private final java.util.Map<Integer, String> freedLabels = new java.util.HashMap<>();
+
+    private final java.util.Map<Integer, Integer> freedSizes = new java.util.HashMap<>();
     private long used;
     private int nextSlot;
     private final ArrayDeque<Integer> freed = new ArrayDeque<>();
@@ -53,8 +60,16 @@ public final class GlobalMemory {
         return segments;
     }
 
-    /** Allocates {@code bytes} of zeroed memory; returns a 256-byte-aligned device address. */
-    public synchronized long malloc(long bytes) {
+    /** Allocates {@code bytes} of zeroed memory without a label; returns a 256-byte-aligned device address. */
+    public long malloc(long bytes) {
+        return malloc(bytes, null);
+    }
+
+    /**
+     * Allocates {@code bytes} of zeroed memory; returns a 256-byte-aligned device address. {@code label} (may be
+     * null) is how fault messages name the allocation, a noun phrase such as {@code "buffer a"}.
+     */
+    public synchronized long malloc(long bytes, String label) {
         checkOpen();
         if (bytes <= 0) {
             throw new DeviceMemoryException("malloc of " + bytes + " bytes: the size must be > 0");
@@ -98,7 +113,83 @@ public final class GlobalMemory {
             segments = segs; // volatile write publishes the element
         }
         used += rounded;
+        freedLabels.remove(slot);
+        freedSizes.remove(slot);
+        if (label != null) {
+            labels.put(slot, label);
+        }
         return StateSpace.GLOBAL_BASE + ((long) slot << SLOT_SHIFT);
+    }
+
+    /** Sets the label of the allocation that starts at {@code ptr} (null: none). */
+    public synchronized void label(long ptr, String label) {
+        int slot = slotOfBase(ptr, "label");
+        if (label == null) {
+            labels.remove(slot);
+        } else {
+            labels.put(slot, label);
+        }
+    }
+
+    /**
+     * Where {@code addr} lies relative to the allocations, for a fault message about an access of {@code size}
+     * bytes that left them: the nearest allocation (live, or freed and not reused) by its label and the signed offset
+     * of the access from its start, for example {@code "512 bytes before buffer a (offset -512 of its 1024 bytes at
+     * 0x100000000)"}. Allocations more than 2 GiB away are not named.
+     */
+    public synchronized String describe(long addr, int size) {
+        ByteBuffer[] segs = segments;
+        int best = -1;
+        long bestDistance = Long.MAX_VALUE;
+        int bestSize = 0;
+        for (int slot = 0; slot < segs.length; slot++) {
+            int cap;
+            if (slot < segs.length && segs[slot] != null) {
+                cap = segs[slot].capacity();
+            } else if (freedSizes.containsKey(slot)) {
+                cap = freedSizes.get(slot);
+            } else {
+                continue;
+            }
+            long base = StateSpace.GLOBAL_BASE + ((long) slot << SLOT_SHIFT);
+            long distance;
+            if (addr < base) {
+                distance = base - addr;
+            } else if (addr - base >= cap) {
+                distance = addr - base - cap;
+            } else {
+                distance = 0;
+            }
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                best = slot;
+                bestSize = cap;
+            }
+        }
+        if (best < 0 || bestDistance >= (1L << SLOT_SHIFT)) {
+            return "not inside any device allocation";
+        }
+        boolean freed = best >= segs.length || segs[best] == null;
+        String label = freed ? freedLabels.get(best) : labels.get(best);
+        long base = StateSpace.GLOBAL_BASE + ((long) best << SLOT_SHIFT);
+        long offset = addr - base;
+        String name = label == null ? "an unlabelled allocation" : label;
+        String of = " (offset " + (offset >= 0 ? "+" : "") + offset + " of its " + bestSize + " bytes at 0x"
+                + Long.toHexString(base) + ")";
+        if (freed && offset >= 0 && offset < bestSize) {
+            return "inside " + name + ", which was freed" + of;
+        }
+        String where;
+        if (offset < 0) {
+            where = -offset + " bytes before " + name;
+        } else if (offset >= bestSize) {
+            where = offset == bestSize
+                    ? "just after the end of " + name
+                    : (offset - bestSize) + " bytes after the end of " + name;
+        } else {
+            where = "running " + (offset + size - bestSize) + " bytes past the end of " + name;
+        }
+        return where + (freed ? ", which was freed" : "") + of;
     }
 
     /** Frees the allocation starting at {@code ptr}. */
@@ -111,6 +202,11 @@ public final class GlobalMemory {
         segs[slot] = null;
         segments = segs;
         freed.add(slot);
+        String label = labels.remove(slot);
+        if (label != null) {
+            freedLabels.put(slot, label);
+        }
+        freedSizes.put(slot, bb.capacity());
     }
 
     /** The size of the allocation that starts at {@code ptr}. */
@@ -234,6 +330,9 @@ public final class GlobalMemory {
         closed = true;
         segments = new ByteBuffer[0];
         used = 0;
+        labels.clear();
+        freedLabels.clear();
+        freedSizes.clear();
     }
 
     private void checkOpen() {

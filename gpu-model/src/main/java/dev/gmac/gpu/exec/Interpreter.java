@@ -58,6 +58,11 @@ final class Interpreter {
     long threadsExited;
     /** Set when memory changed, a barrier released or a thread finished: the watchdog's weak progress. */
     boolean progressed;
+    /**
+     * Whether a store counts as progress only when it changes memory ({@link LaunchWatchdog#comparesStores()});
+     * otherwise every store counts, and the comparison costs nothing.
+     */
+    boolean compareStores;
 
     Interpreter(KernelLaunch launch, MemoryPort port) {
         this.launch = launch;
@@ -659,6 +664,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -666,13 +673,15 @@ final class Interpreter {
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 4, in, w, l);
                                 int v = (int) r[b + l];
-                                changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                if (check) {
+                                    changed |= (int) GlobalMemory.I32.get(port.gseg, o) != v;
+                                }
                                 GlobalMemory.I32.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 4, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.ST_GLOBAL_64: {
@@ -684,6 +693,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             for (int l = 0; l < width; l++) {
                                 if ((em & (1L << l)) == 0) {
                                     continue;
@@ -691,13 +702,15 @@ final class Interpreter {
                                 long addr = r[a + l] + off;
                                 int o = port.gofs(addr, 8, in, w, l);
                                 long v = r[b + l];
-                                changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                if (check) {
+                                    changed |= (long) GlobalMemory.I64.get(port.gseg, o) != v;
+                                }
                                 GlobalMemory.I64.set(port.gseg, o, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.GLOBAL, addr, 8, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.LD_SHARED_32: {
@@ -737,6 +750,8 @@ final class Interpreter {
                             final int a = in.a;
                             final long off = in.imm;
                             boolean changed = false;
+                            // compared with memory only when the watchdog asks, until this quantum made progress
+                            final boolean check = compareStores && !progressed;
                             final Cta cta = w.cta;
                             final byte[] sh = cta.shared;
                             final int lim = cta.sharedSize - 4;
@@ -749,13 +764,15 @@ final class Interpreter {
                                     port.sofs(addr, 4, cta, in, w, l);
                                 }
                                 int v = (int) r[b + l];
-                                changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                if (check) {
+                                    changed |= (int) MemoryPort.A32.get(sh, (int) addr) != v;
+                                }
                                 MemoryPort.A32.set(sh, (int) addr, v);
                                 if (rec != null) {
                                     rec.address(l, StateSpace.SHARED, addr, 4, true);
                                 }
                             }
-                            progressed |= changed;
+                            progressed |= !check || changed;
                             break;
                         }
                         case Op.LD_KPARAM: {
@@ -1506,6 +1523,9 @@ final class Interpreter {
             case Op.MATCH:
                 collectives.match(in, em, r, p);
                 return;
+            case Op.BUILTIN_CALL:
+                launch.runtime().call(w, in, em, frame, r);
+                return;
             default:
                 throw new IllegalStateException("no implementation for " + in);
         }
@@ -1779,8 +1799,9 @@ final class Interpreter {
                 long v = r[(n == 1 ? in.b : in.vec[k]) + l];
                 long a = addr + (long) k * width;
                 if (tx == null) {
-                    // only a store that changes memory is progress (a loop storing the same value is not)
-                    if (!progressed && port.load(w, in, in.space, a, width, l) != (v & widthMask(width))) {
+                    // when the watchdog compares, only a store that changes memory is progress
+                    if (!progressed
+                            && (!compareStores || port.load(w, in, in.space, a, width, l) != (v & widthMask(width)))) {
                         progressed = true;
                     }
                     port.store(w, in, in.space, a, width, l, v);

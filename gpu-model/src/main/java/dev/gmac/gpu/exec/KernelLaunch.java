@@ -10,6 +10,7 @@ import dev.gmac.gpu.ptx.FunctionInfo;
 import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.Program;
 import dev.gmac.gpu.ptx.PtxModule;
+import dev.gmac.gpu.ptx.SourceLocation;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -55,6 +56,7 @@ public final class KernelLaunch {
     final String divergence;
     private final TmModel tm;
     private final MemoryPort port;
+    private final DeviceRuntime runtime;
     private final Interpreter interp;
     private final long totalCtas;
     private final int warpsPerCta;
@@ -113,12 +115,13 @@ public final class KernelLaunch {
                 paramBuffer[off + b] = (byte) (args[i] >>> (8 * b));
             }
         }
+        // the kernel's own shared variables only (and those of the device functions it calls): SharedLayout
         long shared = dynamicSharedBytes > 0
-                ? (long) program.dynamicSharedOffset() + dynamicSharedBytes
-                : program.staticSharedBytes();
+                ? (long) kernel.dynamicSharedOffset + dynamicSharedBytes
+                : kernel.staticSharedBytes;
         if (shared > config.sharedMemoryPerCta()) {
             throw new IllegalArgumentException("kernel " + kernelName + " needs " + shared
-                    + " bytes of shared memory per CTA (static " + program.staticSharedBytes() + " + dynamic "
+                    + " bytes of shared memory per CTA (static " + kernel.staticSharedBytes + " + dynamic "
                     + dynamicSharedBytes + "); the limit is " + config.sharedMemoryPerCta()
                     + " (GpuConfig.sharedMemoryPerCta)");
         }
@@ -155,6 +158,7 @@ public final class KernelLaunch {
                     + " setting gmac.gpu.maxInstructions); raise the budget or launch a smaller grid");
         }
         this.port = new MemoryPort(this);
+        this.runtime = new DeviceRuntime(this, port);
         this.interp = new Interpreter(this, port);
         if (tm != null) {
             tm.attach(this);
@@ -214,6 +218,28 @@ public final class KernelLaunch {
     /** Device global memory. */
     public GlobalMemory memory() {
         return memory;
+    }
+
+    /** The device-runtime functions of this launch (printf output, heap). */
+    DeviceRuntime runtime() {
+        return runtime;
+    }
+
+    /**
+     * What the launch printed with device {@code printf} so far, in execution order ({@code ""} for nothing); also in
+     * {@link LaunchStats#deviceOutput()} and {@link KernelFaultException#deviceOutput()}.
+     */
+    public String deviceOutput() {
+        return runtime.output();
+    }
+
+    /**
+     * Releases the device memory the launch holds for its kernel (the device {@code malloc} heap). Done by the launch
+     * itself when its last CTA finishes or it faults; a driver that abandons a launch before either (a timing model
+     * stopped by its cycle limit) calls it. Idempotent.
+     */
+    public void release() {
+        runtime.release();
     }
 
     /**
@@ -347,6 +373,9 @@ public final class KernelLaunch {
             resident--;
             finishedCtas++;
             maxStackDepth = Math.max(maxStackDepth, cta.simt.maxDepth());
+            if (finished()) {
+                runtime.release();
+            }
         }
     }
 
@@ -366,14 +395,17 @@ public final class KernelLaunch {
         }
         try {
             interp.progressed = false;
+            interp.compareStores = watchdog.comparesStores();
             n = interp.run(cta, slot, 1, rec);
             String stop = watchdog.check(n, interp.progressed, interp.threadsExited);
             if (stop != null) {
                 throw watchdogFault(cta, slot, stop);
             }
         } catch (dev.gmac.gpu.GpuException e) {
+            runtime.release();
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
+            runtime.release();
             throw internalError(e);
         }
         if (rec != null) {
@@ -399,6 +431,8 @@ public final class KernelLaunch {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
             throw internalError(e);
+        } finally {
+            runtime.release();
         }
     }
 
@@ -409,9 +443,11 @@ public final class KernelLaunch {
                 0,
                 null,
                 null,
+                null,
                 -1,
                 FaultKind.INVALID_INSTRUCTION,
-                "internal error in the software GPU: " + e);
+                "internal error in the software GPU: " + e,
+                runtime.output());
         f.initCause(e);
         return f;
     }
@@ -433,6 +469,7 @@ public final class KernelLaunch {
             int slot = ringSlot;
             int q = quantum <= 1 ? 1 : quantum / 2 + random.nextInt(quantum);
             interp.progressed = false;
+            interp.compareStores = watchdog.comparesStores();
             int n = interp.run(cta, slot, q, null);
             String stop = watchdog.check(n, interp.progressed, interp.threadsExited);
             if (stop != null) {
@@ -551,8 +588,25 @@ public final class KernelLaunch {
      * address): for the engine's parts and the TM models.
      */
     public KernelFaultException fault(Warp w, Insn in, int lane, long address, FaultKind kind, String reason) {
+        return fault(w, in, lane, address, kind, reason, in == null ? null : in.source);
+    }
+
+    /**
+     * A fault at {@code in} for {@code lane} of {@code w}: with the PTX line, the source position {@code source}
+     * (the instruction's {@code .loc}, or an assertion's file and line) and what the launch printed so far.
+     */
+    KernelFaultException fault(
+            Warp w, Insn in, int lane, long address, FaultKind kind, String reason, SourceLocation source) {
         return new KernelFaultException(
-                kernelName, in == null ? 0 : in.line, w.cta.ctaId, w.threadOf(lane), address, kind, reason);
+                kernelName,
+                in == null ? 0 : in.line,
+                source,
+                w.cta.ctaId,
+                w.threadOf(lane),
+                address,
+                kind,
+                reason,
+                runtime.output());
     }
 
     /** Memory changed, a thread finished, or a barrier released: the watchdog starts over. */
@@ -607,6 +661,7 @@ public final class KernelLaunch {
                 divergence,
                 tm == null ? null : tm.name(),
                 txCommitted,
-                txAborted);
+                txAborted,
+                runtime.output());
     }
 }

@@ -34,8 +34,20 @@ final class LaunchWatchdog {
     private int checks;
     private static final long MIN_STALL_STEPS = 1L << 22;
 
+    /**
+     * Warp instructions with no thread finishing after which stores count as progress only when they change memory.
+     * Before that every store counts, so kernels whose threads keep finishing pay nothing for the comparison; a loop
+     * storing the values already in memory is caught {@link GpuConfig#watchdogWarpSteps()} instructions later.
+     */
+    static final long COMPARE_STORES_AFTER = 1L << 16;
+
     LaunchWatchdog(GpuConfig config) {
         this.config = config;
+    }
+
+    /** Whether stores must change memory to count as progress (see {@link #COMPARE_STORES_AFTER}). */
+    boolean comparesStores() {
+        return sinceExit > COMPARE_STORES_AFTER;
     }
 
     void start() {

@@ -82,31 +82,31 @@ public final class MemoryPort {
         if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {
             segs = gsegs = gmem.segments(); // an allocation made after this launch started
             if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {
-                throw fault(
-                        w,
-                        in,
-                        lane,
-                        addr,
-                        FaultKind.OUT_OF_BOUNDS,
-                        "global address is not inside any device allocation");
+                throw outOfBounds(addr, size, in, w, lane);
             }
         }
         ByteBuffer bb = segs[(int) slot];
         long o = rel & ((1L << GlobalMemory.SLOT_SHIFT) - 1);
         if (o > bb.capacity() - size) {
-            throw fault(
-                    w,
-                    in,
-                    lane,
-                    addr,
-                    FaultKind.OUT_OF_BOUNDS,
-                    "global access of " + size + " bytes at offset " + o + " of the allocation at 0x"
-                            + Long.toHexString(addr - o) + " (" + bb.capacity() + " bytes)");
+            throw outOfBounds(addr, size, in, w, lane);
         }
         gseg = bb;
         gbase = addr - o;
         glimit = bb.capacity();
         return (int) o;
+    }
+
+    /** A global access outside every allocation: the message names the nearest one and the signed offset. */
+    private KernelFaultException outOfBounds(long addr, int size, Insn in, Warp w, int lane) {
+        String where = gmem.describe(addr, size);
+        String hint = launch.runtime().nullHint(addr);
+        return fault(
+                w,
+                in,
+                lane,
+                addr,
+                FaultKind.OUT_OF_BOUNDS,
+                "global access of " + size + " bytes, " + where + (hint == null ? "" : "; " + hint));
     }
 
     // ------------------------------------------------------------------ shared, local
@@ -213,9 +213,14 @@ public final class MemoryPort {
                     lane,
                     addr,
                     FaultKind.OUT_OF_BOUNDS,
-                    "generic address maps to no memory space" + (addr == 0 ? " (null pointer)" : ""));
+                    "generic address maps to no memory space" + (addr == 0 ? " (null pointer)" : "") + nullHint(addr));
         }
         return s;
+    }
+
+    private String nullHint(long addr) {
+        String hint = launch.runtime().nullHint(addr);
+        return hint == null ? "" : "; " + hint;
     }
 
     /** The space-relative address of a generic address in space {@code s}. */

@@ -13,7 +13,14 @@
  * dev.gmac.gpu.exec.KernelLaunch#run} is the fast functional scheduler. Both share CTA start, the barriers and the
  * divergence models.
  *
- * <p>Owns instruction semantics, SIMT grouping, memory spaces, barriers and the transactional stack. Must not depend
+ * <p>The CUDA device runtime a kernel may call ({@code printf}, {@code assert}, {@code malloc}/{@code free}, lowered
+ * to {@link dev.gmac.gpu.ptx.Op#BUILTIN_CALL}) runs per lane in {@link dev.gmac.gpu.exec.DeviceRuntime}, with a
+ * per-launch output buffer and heap. Faults name the instruction's CUDA source position when the PTX carries {@code
+ * .loc} directives, and an out-of-bounds global access names the nearest allocation ({@link
+ * dev.gmac.gpu.exec.GlobalMemory#describe}).
+ *
+ * <p>Owns instruction semantics, SIMT grouping, memory spaces, barriers, the device runtime and the transactional
+ * stack. Must not depend
  * on {@code dev.gmac.gpu.timing} (the timing model drives this package, not the other way round).
  *
  * <p>Threading: one launch runs on the thread that calls {@code run} or {@code issue}; its warps, CTAs and shared

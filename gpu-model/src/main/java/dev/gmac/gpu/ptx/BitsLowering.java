@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import static dev.gmac.gpu.ptx.LoweringContext.types;
 
@@ -18,7 +17,6 @@ final class BitsLowering {
         PtxType t = cx.lastType(in);
         String op = in.opcode();
         boolean unary = op.equals("not") || op.equals("cnot");
-        expectOperands(in, unary ? 2 : 3);
         if (t == PtxType.PRED) {
             Insn i = insn(Op.PRED_LOGIC, in);
             i.sub = op.equals("and")
@@ -62,7 +60,6 @@ final class BitsLowering {
     }
 
     static Insn shift(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 3);
         PtxType t = cx.lastType(in);
         boolean left = in.opcode().equals("shl");
         int opc = Op.IALU;
@@ -116,11 +113,13 @@ final class BitsLowering {
                 i.sub = Op.I_BFE;
                 nsrc = 3;
                 st = new PtxType[] {t, PtxType.U32, PtxType.U32};
+                bitFieldConstants(cx, in, 2);
                 break;
             case "bfi":
                 i.sub = Op.I_BFI;
                 nsrc = 4;
                 st = new PtxType[] {t, t, PtxType.U32, PtxType.U32};
+                bitFieldConstants(cx, in, 3);
                 break;
             case "prmt": {
                 i.sub = Op.I_PRMT;
@@ -149,7 +148,6 @@ final class BitsLowering {
                 break;
             case "lop3": {
                 i.sub = Op.I_LOP3;
-                expectOperands(in, 5);
                 PtxAst.Operand lut = in.operands().get(4);
                 if (!(lut instanceof PtxAst.IntLit)) {
                     throw cx.syntax(in, "lop3 needs an immediate lookup table");
@@ -191,7 +189,6 @@ final class BitsLowering {
             default:
                 throw cx.unsupported(in, op);
         }
-        expectOperands(in, nsrc + 1);
         i.d = cx.dst(in, in.operands().get(0));
         i.a = cx.src(in, in.operands().get(1), st[0]);
         if (nsrc >= 2) {
@@ -204,5 +201,18 @@ final class BitsLowering {
             i.e = cx.src(in, in.operands().get(4), st[3]);
         }
         return i;
+    }
+
+    /** Constant bit positions and lengths of bfe/bfi (operands {@code from} and {@code from + 1}) are 0..255. */
+    private static void bitFieldConstants(LoweringContext cx, PtxAst.Instruction in, int from) {
+        for (int k = from; k < from + 2 && k < in.operands().size(); k++) {
+            PtxAst.Operand o = in.operands().get(k);
+            if (o instanceof PtxAst.IntLit && Long.compareUnsigned(((PtxAst.IntLit) o).value(), 255) > 0) {
+                throw cx.syntax(
+                        in,
+                        "operand " + (k + 1) + ": bit position or length " + ((PtxAst.IntLit) o).value()
+                                + " is out of range 0..255");
+            }
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import static dev.gmac.gpu.ptx.LoweringContext.types;
 
@@ -69,28 +68,37 @@ final class CompareLowering {
         }
     }
 
-    static Insn setp(LoweringContext cx, PtxAst.Instruction in) {
-        int cmp = -1;
-        int bool = Op.BOOL_NONE;
+    /** The comparison operator among the modifiers ({@link Op#CMP_EQ}...), or -1. */
+    private static int comparison(PtxAst.Instruction in) {
         for (String m : in.modifiers()) {
             if (cmpOp(m) >= 0) {
-                cmp = cmpOp(m);
-            } else if (boolOp(m) >= 0) {
-                bool = boolOp(m);
+                return cmpOp(m);
             }
         }
+        return -1;
+    }
+
+    /** The boolean combining among the modifiers ({@link Op#BOOL_AND}...), or {@link Op#BOOL_NONE}. */
+    private static int combining(PtxAst.Instruction in) {
+        for (String m : in.modifiers()) {
+            if (boolOp(m) >= 0) {
+                return boolOp(m);
+            }
+        }
+        return Op.BOOL_NONE;
+    }
+
+    static Insn setp(LoweringContext cx, PtxAst.Instruction in) {
+        int cmp = comparison(in);
+        int bool = combining(in);
         if (cmp < 0) {
             throw cx.syntax(in, "setp needs a comparison (.eq, .lt, ...)");
         }
-        cx.rejectUnknownModifiers(
-                in, ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu",
-                ".leu", ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor", ".ftz");
         PtxType t = cx.lastType(in);
         if (t == PtxType.F16 || t == PtxType.PRED) {
             throw cx.unsupported(in, "setp." + t.ptxName() + " is not supported");
         }
         checkCmp(cx, in, cmp, t);
-        expectOperands(in, bool == Op.BOOL_NONE ? 3 : 4);
         boolean hot = bool == Op.BOOL_NONE && (t == PtxType.S32 || t == PtxType.U32 || t == PtxType.B32);
         Insn i = insn(hot ? (t == PtxType.S32 ? Op.SETP_S32 : Op.SETP_U32) : Op.SETP, in);
         i.sub = cmp;
@@ -107,9 +115,7 @@ final class CompareLowering {
         i.a = cx.src(in, in.operands().get(1), t);
         i.b = cx.src(in, in.operands().get(2), t);
         if (bool != Op.BOOL_NONE) {
-            PtxAst.Operand c = in.operands().get(3);
-            i.c = cx.srcPred(in, c);
-            i.cNeg = c instanceof PtxAst.Negated;
+            cx.predicateC(in, in.operands().get(3), i);
         }
         return i;
     }
@@ -126,21 +132,13 @@ final class CompareLowering {
     }
 
     static Insn set(LoweringContext cx, PtxAst.Instruction in) {
-        int cmp = -1;
-        int bool = Op.BOOL_NONE;
-        for (String m : in.modifiers()) {
-            if (cmpOp(m) >= 0) {
-                cmp = cmpOp(m);
-            } else if (boolOp(m) >= 0) {
-                bool = boolOp(m);
-            }
-        }
+        int cmp = comparison(in);
+        int bool = combining(in);
         List<PtxType> ts = types(in);
         if (cmp < 0 || ts.size() != 2) {
             throw cx.syntax(in, "set needs a comparison, a destination type and a source type");
         }
         checkCmp(cx, in, cmp, ts.get(1));
-        expectOperands(in, bool == Op.BOOL_NONE ? 3 : 4);
         Insn i = insn(Op.SET, in);
         i.sub = cmp;
         i.sub2 = bool;
@@ -151,29 +149,23 @@ final class CompareLowering {
         i.a = cx.src(in, in.operands().get(1), ts.get(1));
         i.b = cx.src(in, in.operands().get(2), ts.get(1));
         if (bool != Op.BOOL_NONE) {
-            PtxAst.Operand c = in.operands().get(3);
-            i.c = cx.srcPred(in, c);
-            i.cNeg = c instanceof PtxAst.Negated;
+            cx.predicateC(in, in.operands().get(3), i);
         }
         return i;
     }
 
     static Insn selp(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 4);
         PtxType t = cx.lastType(in);
         Insn i = insn(Op.SELP, in);
         i.setType(t);
         i.d = cx.dst(in, in.operands().get(0));
         i.a = cx.src(in, in.operands().get(1), t);
         i.b = cx.src(in, in.operands().get(2), t);
-        PtxAst.Operand c = in.operands().get(3);
-        i.c = cx.srcPred(in, c);
-        i.cNeg = c instanceof PtxAst.Negated;
+        cx.predicateC(in, in.operands().get(3), i);
         return i;
     }
 
     static Insn slct(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 4);
         List<PtxType> ts = types(in);
         if (ts.size() != 2) {
             throw cx.syntax(in, "slct needs two types");

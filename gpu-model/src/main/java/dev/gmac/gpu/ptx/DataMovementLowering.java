@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import static dev.gmac.gpu.ptx.LoweringContext.rounding;
 import static dev.gmac.gpu.ptx.LoweringContext.spaceOf;
@@ -18,49 +17,7 @@ import java.util.List;
 final class DataMovementLowering {
     private DataMovementLowering() {}
 
-    private static final String[] LDST_MODS = {
-        ".global",
-        ".shared",
-        ".shared::cta",
-        ".local",
-        ".const",
-        ".param",
-        ".param::entry",
-        ".param::func",
-        ".nc",
-        ".volatile",
-        ".relaxed",
-        ".acquire",
-        ".release",
-        ".weak",
-        ".mmio",
-        ".gpu",
-        ".cta",
-        ".sys",
-        ".ca",
-        ".cg",
-        ".cs",
-        ".lu",
-        ".cv",
-        ".wb",
-        ".wt",
-        ".v2",
-        ".v4",
-        ".L1::evict_normal",
-        ".L1::evict_unchanged",
-        ".L1::evict_first",
-        ".L1::evict_last",
-        ".L1::no_allocate",
-        ".L2::evict_normal",
-        ".L2::evict_first",
-        ".L2::evict_last",
-        ".L2::64B",
-        ".L2::128B",
-        ".L2::256B"
-    };
-
     static Insn mov(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
         PtxType t = cx.lastType(in);
         PtxAst.Operand d = in.operands().get(0);
         PtxAst.Operand a = in.operands().get(1);
@@ -128,8 +85,6 @@ final class DataMovementLowering {
     }
 
     static Insn load(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
-        cx.rejectUnknownModifiers(in, LDST_MODS);
         PtxType t = cx.lastType(in);
         if (t == PtxType.PRED) {
             throw cx.unsupported(in, "predicate loads are not supported");
@@ -191,8 +146,6 @@ final class DataMovementLowering {
     }
 
     static Insn store(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
-        cx.rejectUnknownModifiers(in, LDST_MODS);
         PtxType t = cx.lastType(in);
         if (t == PtxType.PRED) {
             throw cx.unsupported(in, "predicate stores are not supported");
@@ -234,7 +187,6 @@ final class DataMovementLowering {
     }
 
     static Insn cvta(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
         boolean to = in.has(".to");
         int space = spaceOf(in);
         if (space == StateSpace.GENERIC) {
@@ -277,7 +229,6 @@ final class DataMovementLowering {
     }
 
     static Insn isspacep(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
         Insn i = insn(Op.ISSPACEP, in);
         i.d = cx.dstPred(in, in.operands().get(0));
         i.a = cx.src(in, in.operands().get(1), PtxType.U64);
@@ -286,8 +237,6 @@ final class DataMovementLowering {
     }
 
     static Insn cvt(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
-        cx.rejectUnknownModifiers(in, ".rn", ".rz", ".rm", ".rp", ".rni", ".rzi", ".rmi", ".rpi", ".ftz", ".sat");
         List<PtxType> ts = types(in);
         if (ts.size() != 2) {
             throw cx.syntax(in, "cvt needs a destination and a source type");
@@ -312,19 +261,7 @@ final class DataMovementLowering {
             }
             return s;
         }
-        if (dt.isFloat() && st.isFloat()) {
-            if (dt.bits() < st.bits() && rnd == Op.RND_NONE) {
-                throw cx.syntax(in, "a narrowing float conversion needs a rounding modifier");
-            }
-        } else if (dt.isInteger() && st.isFloat()) {
-            if (rnd == Op.RND_NONE) {
-                throw cx.syntax(in, "float-to-integer cvt needs .rni, .rzi, .rmi or .rpi");
-            }
-        } else if (dt.isFloat() && st.isInteger()) {
-            if (rnd == Op.RND_NONE) {
-                throw cx.syntax(in, "integer-to-float cvt needs .rn, .rz, .rm or .rp");
-            }
-        }
+        checkCvtRounding(cx, in, dt, st, rnd);
         Insn i;
         if (dt.isInteger() && st.isInteger() && !sat) {
             if (dt.bits() == 64 && st == PtxType.U32) {
@@ -353,5 +290,33 @@ final class DataMovementLowering {
      */
     static Insn hint(LoweringContext cx, PtxAst.Instruction in) {
         return insn(Op.NOP, in);
+    }
+
+    /**
+     * The rounding modifiers each kind of conversion takes, as ptxas checks them (PTX ISA §9.7.9.21): none
+     * between integers and for a widening float conversion; an integer rounding ({@code .rni .rzi .rmi .rpi}) from
+     * float to integer, optionally between floats of one size; a float rounding ({@code .rn .rz .rm .rp}) from
+     * integer to float and for a narrowing float conversion.
+     */
+    private static void checkCvtRounding(LoweringContext cx, PtxAst.Instruction in, PtxType dt, PtxType st, int rnd) {
+        boolean intRnd = rnd >= Op.RND_RNI && rnd <= Op.RND_RPI;
+        boolean floatRnd = rnd <= Op.RND_RP;
+        String why = null;
+        if (dt.isInteger() && st.isInteger()) {
+            why = rnd == Op.RND_NONE ? null : "a conversion between integer types takes no rounding modifier";
+        } else if (dt.isInteger()) {
+            why = intRnd ? null : "a float-to-integer conversion needs .rni, .rzi, .rmi or .rpi";
+        } else if (st.isInteger()) {
+            why = floatRnd ? null : "an integer-to-float conversion needs .rn, .rz, .rm or .rp";
+        } else if (dt.bits() > st.bits()) {
+            why = rnd == Op.RND_NONE ? null : "a widening float conversion takes no rounding modifier";
+        } else if (dt.bits() < st.bits()) {
+            why = floatRnd ? null : "a narrowing float conversion needs .rn, .rz, .rm or .rp";
+        } else if (floatRnd) {
+            why = "a float conversion to the same size takes .rni, .rzi, .rmi or .rpi, if any";
+        }
+        if (why != null) {
+            throw cx.syntax(in, why);
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import static dev.gmac.gpu.ptx.LoweringContext.rounding;
 
@@ -56,8 +55,6 @@ final class FloatLowering {
     }
 
     static Insn floatOp(LoweringContext cx, PtxAst.Instruction in, int sub, int nsrc) {
-        cx.rejectUnknownModifiers(in, ".rn", ".rz", ".rm", ".rp", ".ftz", ".sat", ".approx", ".full", ".NaN");
-        expectOperands(in, nsrc + 1);
         PtxType t = cx.lastType(in);
         if (t != PtxType.F32 && t != PtxType.F64) {
             throw cx.unsupported(in, "floating-point " + in.opcode() + " is only supported for .f32 and .f64");
@@ -156,7 +153,6 @@ final class FloatLowering {
     }
 
     static Insn testp(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 2);
         Insn i = insn(Op.TESTP, in);
         PtxType t = cx.lastType(in);
         i.setType(t);

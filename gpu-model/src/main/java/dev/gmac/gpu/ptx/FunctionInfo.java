@@ -41,6 +41,13 @@ public final class FunctionInfo {
     public int paramBufferBytes;
     /** Kernels: the signature. */
     public KernelSignature signature;
+    /**
+     * Kernels: bytes of static shared memory per CTA, counting only the {@code .shared} variables this kernel and
+     * the device functions it calls use ({@link SharedLayout}).
+     */
+    public int staticSharedBytes;
+    /** Kernels: the shared-space offset where this kernel's dynamic ({@code extern .shared}) area begins. */
+    public int dynamicSharedOffset;
 
     FunctionInfo(String name, boolean isEntry, int index, int line) {
         this.name = name;

@@ -23,6 +23,8 @@ public final class Insn {
     public final int op;
     /** 1-based PTX source line. */
     public final int line;
+    /** The CUDA source position of the {@code .loc} directive in effect (nvcc {@code -lineinfo}), or null. */
+    public SourceLocation source;
     /** The opcode with modifiers as written, for messages. */
     public final String text;
     /** Index of this instruction in the module's code array. */

@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 
 /**
@@ -20,7 +19,6 @@ final class IntegerLowering {
         if (t.isFloat()) {
             return FloatLowering.arith(cx, in);
         }
-        cx.rejectUnknownModifiers(in, ".lo", ".hi", ".wide", ".cc", ".sat");
         boolean cc = in.has(".cc");
         boolean lo = in.has(".lo");
         boolean hi = in.has(".hi");
@@ -88,7 +86,6 @@ final class IntegerLowering {
             default:
                 throw cx.unsupported(in, op);
         }
-        expectOperands(in, nsrc + 1);
         if (sat && t != PtxType.S32) {
             throw cx.syntax(in, ".sat is only defined for .s32");
         }
@@ -166,7 +163,6 @@ final class IntegerLowering {
             default:
                 throw cx.unsupported(in, op);
         }
-        expectOperands(in, nsrc + 1);
         i.sub2 = (carryIn ? 1 : 0) | (carryOut ? 2 : 0);
         i.d = cx.dst(in, in.operands().get(0));
         i.a = cx.src(in, in.operands().get(1), t);

@@ -37,8 +37,8 @@ final class Lowering {
         void unsupported(PtxAst.Instruction in, PtxException e);
     }
 
-    /** An allocator that hands out fake addresses (for analysis without a device). */
-    static final GlobalAllocator NO_DEVICE = new GlobalAllocator() {
+    /** Hands out distinct addresses without memory behind them, for analysis without a device. */
+    static final class NoDevice implements GlobalAllocator {
         private long next = StateSpace.GLOBAL_BASE;
 
         @Override
@@ -50,18 +50,25 @@ final class Lowering {
 
         @Override
         public void write(long address, byte[] bytes) {}
-    };
+    }
+
+    /** A fresh allocator without a device (variables of up to 2^48 bytes each; the parser refuses larger ones). */
+    static GlobalAllocator noDevice() {
+        return new NoDevice();
+    }
 
     private final PtxAst.Module module;
     private final GlobalAllocator allocator;
     private final ErrorSink sink;
     private final LoweringContext cx = new LoweringContext();
+    /** The module's variables, each once (an {@code .extern} declaration may be repeated). */
+    private final List<PtxAst.VarDecl> globals = new ArrayList<>();
+
     private final List<FunctionInfo> infos = new ArrayList<>();
     private final List<Insn> code = new ArrayList<>();
-    private final Map<PtxAst.VarDecl, Long> sharedOffsets = new HashMap<>();
     private final Map<String, Long> globalAddresses = new LinkedHashMap<>();
-    private int sharedTop;
-    private int dynamicSharedOffset;
+    private SharedLayout sharedLayout;
+    private final Map<PtxAst.Loc, SourceLocation> sourceLocations = new HashMap<>();
     private byte[] constBank = new byte[0];
 
     Lowering(PtxAst.Module module, GlobalAllocator allocator, ErrorSink sink) {
@@ -75,25 +82,52 @@ final class Lowering {
         return lower(new PtxParser(text).parse(), allocator, 32);
     }
 
-    /** Lowers a parsed module for warps of {@code width} lanes (the register stride). */
-    static Program lower(PtxAst.Module module, GlobalAllocator allocator, int width) {
-        Lowering l = new Lowering(module, allocator, null);
+    /**
+     * Lowers a parsed module for warps of {@code width} lanes (the register stride). A module with {@code .global}
+     * variables is first lowered without a device, so that an error anywhere in it is reported before any device
+     * memory is allocated.
+     */
+    static Program lower(PtxAst.Module m, GlobalAllocator allocator, int width) {
+        if (!(allocator instanceof NoDevice) && m.globals().stream().anyMatch(v -> v.space() == PtxAst.Space.GLOBAL)) {
+            Lowering dry = new Lowering(m, noDevice(), null);
+            dry.cx.stride = width;
+            dry.lower();
+        }
+        Lowering l = new Lowering(m, allocator, null);
         l.cx.stride = width;
         return l.lower();
     }
 
     Program lower() {
-        // Functions: a definition wins over an earlier prototype.
+        // Functions: a definition wins over an earlier prototype, which must declare the same parameters.
         for (PtxAst.Function f : module.functions()) {
             Integer idx = cx.funcIndex.get(f.name());
             if (idx == null) {
                 cx.funcIndex.put(f.name(), cx.funcAst.size());
                 cx.funcAst.add(f);
-            } else if (f.body() != null) {
-                if (cx.funcAst.get(idx).body() != null) {
-                    throw new PtxSyntaxException(f.line(), f.column(), "function " + f.name() + " defined twice");
-                }
+                continue;
+            }
+            PtxAst.Function before = cx.funcAst.get(idx);
+            if (f.body() != null && before.body() != null) {
+                throw new PtxSyntaxException(f.line(), f.column(), "function " + f.name() + " defined twice");
+            }
+            checkSamePrototype(before, f);
+            if (f.body() != null) {
                 cx.funcAst.set(idx, f);
+            }
+        }
+        Map<String, PtxAst.VarDecl> variables = new HashMap<>();
+        for (PtxAst.VarDecl v : module.globals()) {
+            PtxAst.VarDecl before = variables.putIfAbsent(v.name(), v);
+            if (before != null && !(".extern".equals(v.linkage()) && ".extern".equals(before.linkage()))) {
+                throw new PtxSyntaxException(v.line(), v.column(), "duplicate definition of variable " + v.name());
+            }
+            if (before == null) {
+                globals.add(v); // a repeated .extern declaration names the same variable
+            }
+            if (cx.funcIndex.containsKey(v.name())) {
+                throw new PtxSyntaxException(
+                        v.line(), v.column(), v.name() + " is defined both as a variable and as a function");
             }
         }
         for (int i = 0; i < cx.funcAst.size(); i++) {
@@ -103,6 +137,7 @@ final class Lowering {
         layoutShared();
         layoutConst();
         layoutGlobals();
+        checkStaticShared();
         for (int i = 0; i < cx.funcAst.size(); i++) {
             if (cx.funcAst.get(i).body() != null) {
                 lowerFunction(cx.funcAst.get(i), infos.get(i));
@@ -118,7 +153,52 @@ final class Lowering {
         for (FunctionInfo f : infos) {
             byName.put(f.name, f);
         }
-        return new Program(arr, infos, byName, sharedTop, dynamicSharedOffset, constBank, globalAddresses, cx.stride);
+        return new Program(arr, infos, byName, constBank, globalAddresses, cx.stride);
+    }
+
+    /**
+     * Every kernel uses at most {@link PtxLimits#MAX_STATIC_SHARED_BYTES} of static shared variables, counting
+     * those of the device functions it calls ({@link SharedLayout}), as ptxas checks for sm_75.
+     */
+    private void checkStaticShared() {
+        for (FunctionInfo f : infos) {
+            if (f.isEntry && f.staticSharedBytes > PtxLimits.MAX_STATIC_SHARED_BYTES) {
+                throw new PtxSyntaxException(
+                        f.line,
+                        1,
+                        "kernel " + f.name + " uses " + f.staticSharedBytes
+                                + " bytes of static shared memory, more than the " + PtxLimits.MAX_STATIC_SHARED_BYTES
+                                + " bytes (48 KiB) ptxas allows for sm_75");
+            }
+        }
+    }
+
+    /** A prototype and a definition (or two prototypes) of one function must agree, as ptxas requires. */
+    private static void checkSamePrototype(PtxAst.Function a, PtxAst.Function b) {
+        String why = null;
+        if (a.isEntry() != b.isEntry()) {
+            why = "one is a kernel (.entry) and the other a device function (.func)";
+        } else if (a.params().size() != b.params().size()
+                || a.returns().size() != b.returns().size()) {
+            why = "the number of parameters differs";
+        } else {
+            for (int i = 0; i < a.params().size(); i++) {
+                if (a.params().get(i).byteSize() != b.params().get(i).byteSize()) {
+                    why = "parameter " + (i + 1) + " has another size";
+                }
+            }
+            for (int i = 0; i < a.returns().size(); i++) {
+                if (a.returns().get(i).byteSize() != b.returns().get(i).byteSize()) {
+                    why = "return value " + (i + 1) + " has another size";
+                }
+            }
+        }
+        if (why != null) {
+            throw new PtxSyntaxException(
+                    b.line(),
+                    b.column(),
+                    "inconsistent declarations of " + b.name() + " (line " + a.line() + "): " + why);
+        }
     }
 
     // ------------------------------------------------------------------ module layout
@@ -127,50 +207,18 @@ final class Lowering {
         return a <= 1 ? v : (v + a - 1) / a * a;
     }
 
+    /** Lays out shared memory per kernel ({@link SharedLayout}) and names the module's shared variables. */
     private void layoutShared() {
-        List<PtxAst.VarDecl> all = new ArrayList<>();
-        for (PtxAst.VarDecl v : module.globals()) {
-            if (v.space() == PtxAst.Space.SHARED) {
-                all.add(v);
-            }
+        sharedLayout = SharedLayout.of(globals, cx.funcAst, cx.funcIndex);
+        for (FunctionInfo f : infos) {
+            f.staticSharedBytes = sharedLayout.staticBytes(f.index);
+            f.dynamicSharedOffset = sharedLayout.dynamicOffset(f.index);
         }
-        for (PtxAst.Function f : cx.funcAst) {
-            if (f.body() != null) {
-                for (PtxAst.Statement s : f.body()) {
-                    if (s instanceof PtxAst.VarDecl && ((PtxAst.VarDecl) s).space() == PtxAst.Space.SHARED) {
-                        all.add((PtxAst.VarDecl) s);
-                    }
-                }
-            }
-        }
-        long top = 0;
-        int dynAlign = 16;
-        List<PtxAst.VarDecl> dynamic = new ArrayList<>();
-        for (PtxAst.VarDecl v : all) {
-            if (v.init() != null) {
-                throw new UnsupportedPtxException(
-                        v.line(), v.column(), ".shared", "shared variables cannot have initializers");
-            }
-            boolean isDynamic = v.isArray() && v.elements() == 0;
-            if (isDynamic) {
-                dynamic.add(v);
-                dynAlign = Math.max(dynAlign, v.effectiveAlign());
-                continue;
-            }
-            top = alignUp(top, v.effectiveAlign());
-            sharedOffsets.put(v, top);
-            top += v.byteSize();
-        }
-        sharedTop = (int) top;
-        dynamicSharedOffset = (int) alignUp(top, dynAlign);
-        for (PtxAst.VarDecl v : dynamic) {
-            sharedOffsets.put(v, (long) dynamicSharedOffset);
-        }
-        for (PtxAst.VarDecl v : module.globals()) {
+        for (PtxAst.VarDecl v : globals) {
             if (v.space() == PtxAst.Space.SHARED) {
                 cx.moduleSyms.put(
                         v.name(),
-                        new LoweringContext.Sym(StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                        new LoweringContext.Sym(StateSpace.SHARED, sharedLayout.offset(v), v.byteSize(), false, false));
             }
         }
     }
@@ -178,12 +226,19 @@ final class Lowering {
     private void layoutConst() {
         long top = 0;
         Map<PtxAst.VarDecl, Long> offs = new LinkedHashMap<>();
-        for (PtxAst.VarDecl v : module.globals()) {
+        for (PtxAst.VarDecl v : globals) {
             if (v.space() == PtxAst.Space.CONST) {
                 top = alignUp(top, v.effectiveAlign());
                 offs.put(v, top);
                 cx.moduleSyms.put(v.name(), new LoweringContext.Sym(StateSpace.CONST, top, v.byteSize(), false, false));
                 top += v.byteSize();
+                if (top > PtxLimits.MAX_CONST_BYTES) {
+                    throw new PtxSyntaxException(
+                            v.line(),
+                            v.column(),
+                            "the module's .const variables take " + top + " bytes at " + v.name() + ", more than the "
+                                    + PtxLimits.MAX_CONST_BYTES + " bytes (64 KiB) of the constant bank");
+                }
             }
         }
         constBank = new byte[(int) top];
@@ -197,12 +252,24 @@ final class Lowering {
 
     private void layoutGlobals() {
         List<PtxAst.VarDecl> gl = new ArrayList<>();
-        for (PtxAst.VarDecl v : module.globals()) {
+        for (PtxAst.VarDecl v : globals) {
             if (v.space() == PtxAst.Space.GLOBAL) {
                 if (".extern".equals(v.linkage())) {
                     continue; // resolved only if used: reported at the use
                 }
-                long addr = allocator.allocate(v.name(), Math.max(1, v.byteSize()), Math.max(1, v.effectiveAlign()));
+                long addr;
+                try {
+                    addr = allocator.allocate(v.name(), Math.max(1, v.byteSize()), Math.max(1, v.effectiveAlign()));
+                } catch (RuntimeException e) {
+                    UnsupportedPtxException u = new UnsupportedPtxException(
+                            v.line(),
+                            v.column(),
+                            ".global",
+                            "cannot allocate module variable " + v.name() + " of " + v.byteSize()
+                                    + " bytes in device memory: " + e.getMessage());
+                    u.initCause(e);
+                    throw u;
+                }
                 cx.moduleSyms.put(
                         v.name(), new LoweringContext.Sym(StateSpace.GLOBAL, addr, v.byteSize(), false, false));
                 globalAddresses.put(v.name(), addr);
@@ -217,16 +284,17 @@ final class Lowering {
         }
     }
 
-    /** The initial bytes of a variable, or null when it has no initializer. */
+    /**
+     * The initial bytes of a variable up to its last initialised element (the rest stays zero), or null when it
+     * has no initializer. The parser bounds the number of values by the variable's size, so this allocates no
+     * more than the text holds.
+     */
     private byte[] initBytes(PtxAst.VarDecl v) {
         if (v.init() == null) {
             return null;
         }
         int es = v.type().byteSize();
-        long total = v.byteSize();
-        if (total > Integer.MAX_VALUE) {
-            throw new UnsupportedPtxException(v.line(), v.column(), "initializer", "variable too large");
-        }
+        long total = Math.min(v.byteSize(), (long) v.init().size() * es);
         ByteBuffer bb = ByteBuffer.allocate((int) total).order(ByteOrder.LITTLE_ENDIAN);
         int i = 0;
         for (PtxAst.InitValue iv : v.init()) {
@@ -270,23 +338,7 @@ final class Lowering {
 
     private void lowerFunction(PtxAst.Function f, FunctionInfo info) {
         cx.beginFunction(info);
-        // registers
-        for (PtxAst.Statement s : f.body()) {
-            if (s instanceof PtxAst.RegDecl) {
-                PtxAst.RegDecl r = (PtxAst.RegDecl) s;
-                if (r.vectorWidth() > 0) {
-                    throw new UnsupportedPtxException(
-                            r.line(), r.column(), ".reg.v" + r.vectorWidth(), "vector registers are not supported");
-                }
-                if (r.rangeCount() < 0) {
-                    cx.declareReg(r.name(), r.type());
-                } else {
-                    for (int i = 0; i < r.rangeCount(); i++) {
-                        cx.declareReg(r.name() + i, r.type());
-                    }
-                }
-            }
-        }
+        Map<PtxAst.RegDecl, Integer> regSlots = declareRegisters(f);
         // frame layout: return values, parameters (device functions), then .param and .local variables
         long frame = 0;
         if (!f.isEntry()) {
@@ -297,7 +349,8 @@ final class Lowering {
                 frame = alignUp(frame, p.effectiveAlign());
                 info.returnOffsets[i] = (int) frame;
                 info.returnSizes[i] = p.byteSize();
-                cx.localSyms.put(p.name(), new LoweringContext.Sym(StateSpace.LOCAL, frame, p.byteSize(), true, false));
+                cx.scope.syms.put(
+                        p.name(), new LoweringContext.Sym(StateSpace.LOCAL, frame, p.byteSize(), true, false));
                 frame += p.byteSize();
             }
             info.paramOffsets = new int[f.params().size()];
@@ -307,7 +360,8 @@ final class Lowering {
                 frame = alignUp(frame, p.effectiveAlign());
                 info.paramOffsets[i] = (int) frame;
                 info.paramSizes[i] = p.byteSize();
-                cx.localSyms.put(p.name(), new LoweringContext.Sym(StateSpace.LOCAL, frame, p.byteSize(), true, false));
+                cx.scope.syms.put(
+                        p.name(), new LoweringContext.Sym(StateSpace.LOCAL, frame, p.byteSize(), true, false));
                 frame += p.byteSize();
             }
         } else {
@@ -318,9 +372,16 @@ final class Lowering {
             for (int i = 0; i < f.params().size(); i++) {
                 PtxAst.Param p = f.params().get(i);
                 off = alignUp(off, p.effectiveAlign());
+                if (off + p.byteSize() > PtxLimits.MAX_KERNEL_PARAM_BYTES) {
+                    throw new PtxSyntaxException(
+                            p.line(),
+                            p.column(),
+                            "kernel " + f.name() + " has " + (off + p.byteSize()) + " bytes of parameters, more than"
+                                    + " the " + PtxLimits.MAX_KERNEL_PARAM_BYTES + " bytes ptxas allows");
+                }
                 info.paramOffsets[i] = (int) off;
                 info.paramSizes[i] = p.byteSize();
-                cx.localSyms.put(p.name(), new LoweringContext.Sym(StateSpace.PARAM, off, p.byteSize(), false, true));
+                cx.scope.syms.put(p.name(), new LoweringContext.Sym(StateSpace.PARAM, off, p.byteSize(), false, true));
                 decls.add(new ParamDecl(p.name(), p.type(), p.byteSize(), p.effectiveAlign()));
                 off += p.byteSize();
             }
@@ -342,13 +403,22 @@ final class Lowering {
                         frame = alignUp(frame, v.effectiveAlign());
                         declared.put(v, new LoweringContext.Sym(StateSpace.LOCAL, frame, v.byteSize(), true, false));
                         frame += v.byteSize();
+                        if (frame > PtxLimits.MAX_FRAME_BYTES) {
+                            throw new UnsupportedPtxException(
+                                    v.line(),
+                                    v.column(),
+                                    "." + v.space().name().toLowerCase(java.util.Locale.ROOT),
+                                    "the local frame of " + f.name() + " reaches " + frame + " bytes at " + v.name()
+                                            + ", more than the limit of " + PtxLimits.MAX_FRAME_BYTES
+                                            + " (PtxLimits.MAX_FRAME_BYTES)");
+                        }
                         break;
                     }
                     case SHARED:
                         declared.put(
                                 v,
                                 new LoweringContext.Sym(
-                                        StateSpace.SHARED, sharedOffsets.get(v), v.byteSize(), false, false));
+                                        StateSpace.SHARED, sharedLayout.offset(v), v.byteSize(), false, false));
                         break;
                     default:
                         throw new UnsupportedPtxException(
@@ -361,13 +431,23 @@ final class Lowering {
             }
         }
         info.frameBytes = (int) alignUp(frame, 16);
-        // labels
+        // labels, each with the block it is declared in (visible there and in nested blocks)
         int pc = code.size();
         info.entryPc = pc;
+        int scopeId = 0;
+        int scopes = 0;
+        java.util.Deque<Integer> open = new java.util.ArrayDeque<>();
         for (PtxAst.Statement s : f.body()) {
-            if (s instanceof PtxAst.Label) {
+            if (s instanceof PtxAst.ScopeMark) {
+                if (((PtxAst.ScopeMark) s).open()) {
+                    open.push(scopeId);
+                    scopeId = ++scopes;
+                } else {
+                    scopeId = open.pop();
+                }
+            } else if (s instanceof PtxAst.Label) {
                 PtxAst.Label l = (PtxAst.Label) s;
-                if (cx.labels.put(l.name(), pc) != null) {
+                if (cx.labels.put(l.name(), new LoweringContext.LabelInfo(pc, scopeId)) != null) {
                     throw new PtxSyntaxException(l.line(), l.column(), "label " + l.name() + " defined twice");
                 }
             } else if (s instanceof PtxAst.Instruction) {
@@ -375,16 +455,27 @@ final class Lowering {
             }
         }
         info.exitPc = pc;
-        // instructions, with block scoping of variables
+        // instructions, with block scoping of registers and variables and the source position of the last .loc
+        scopes = 0;
+        SourceLocation source = null;
         for (PtxAst.Statement s : f.body()) {
             if (s instanceof PtxAst.ScopeMark) {
                 if (((PtxAst.ScopeMark) s).open()) {
-                    cx.scopes.push(new HashMap<>());
+                    cx.openScope(++scopes);
                 } else {
-                    cx.scopes.pop();
+                    cx.closeScope();
                 }
             } else if (s instanceof PtxAst.VarDecl) {
-                cx.scopes.peek().put(((PtxAst.VarDecl) s).name(), declared.get(s));
+                cx.scope.syms.put(((PtxAst.VarDecl) s).name(), declared.get(s));
+            } else if (s instanceof PtxAst.RegDecl) {
+                PtxAst.RegDecl r = (PtxAst.RegDecl) s;
+                int slot = regSlots.get(r);
+                for (String name : registerNames(r)) {
+                    cx.scope.regs.put(name, new LoweringContext.RegInfo(slot++, r.type(), r.type() == PtxType.PRED));
+                }
+            } else if (s instanceof PtxAst.Loc) {
+                // line 0: code the compiler made up, of no source line (as in DWARF)
+                source = ((PtxAst.Loc) s).line() == 0 ? null : sourceLocation((PtxAst.Loc) s);
             } else if (s instanceof PtxAst.Instruction) {
                 PtxAst.Instruction in = (PtxAst.Instruction) s;
                 Insn insn;
@@ -393,6 +484,7 @@ final class Lowering {
                     insn = lowerInstruction(in);
                     cx.applyGuard(insn, in);
                 } catch (PtxException e) {
+                    e.at(source);
                     if (sink == null) {
                         throw e;
                     }
@@ -402,11 +494,13 @@ final class Lowering {
                 }
                 insn.srcRegs = toArray(cx.curSrc);
                 insn.dstRegs = toArray(cx.curDst);
+                insn.source = source;
                 insn.pc = code.size();
                 code.add(insn);
             }
         }
         Insn exit = new Insn(Op.RET_EXIT, lastLine(f), "ret");
+        exit.source = source;
         exit.cls = InstructionClass.BRANCH;
         exit.callee = info.index;
         exit.pc = code.size();
@@ -418,6 +512,94 @@ final class Lowering {
         for (int i = 0; i < cx.constList.size(); i++) {
             info.constValues[i] = cx.constList.get(i);
         }
+    }
+
+    /**
+     * Gives every register declaration its slots (data registers) or predicate indices, in declaration order,
+     * and rejects a name declared twice in one block (registers, labels, variables and parameters share the
+     * names of a block). The slots are bound to the names when the instruction pass reaches the declaration, so
+     * a register is known only after it is declared and only inside its block.
+     */
+    private Map<PtxAst.RegDecl, Integer> declareRegisters(PtxAst.Function f) {
+        Map<PtxAst.RegDecl, Integer> slots = new java.util.IdentityHashMap<>();
+        java.util.Deque<java.util.Set<String>> blocks = new java.util.ArrayDeque<>();
+        java.util.Set<String> top = new java.util.HashSet<>();
+        for (PtxAst.Param p : f.returns()) {
+            top.add(p.name());
+        }
+        for (PtxAst.Param p : f.params()) {
+            top.add(p.name());
+        }
+        blocks.push(top);
+        for (PtxAst.Statement s : f.body()) {
+            if (s instanceof PtxAst.ScopeMark) {
+                if (((PtxAst.ScopeMark) s).open()) {
+                    blocks.push(new java.util.HashSet<>());
+                } else {
+                    blocks.pop();
+                }
+            } else if (s instanceof PtxAst.RegDecl) {
+                PtxAst.RegDecl r = (PtxAst.RegDecl) s;
+                if (r.vectorWidth() > 0) {
+                    throw new UnsupportedPtxException(
+                            r.line(), r.column(), ".reg.v" + r.vectorWidth(), "vector registers are not supported");
+                }
+                for (String name : registerNames(r)) {
+                    if (!blocks.peek().add(name)) {
+                        throw new PtxSyntaxException(r.line(), r.column(), "duplicate definition of " + name);
+                    }
+                }
+                int n = r.rangeCount() < 0 ? 1 : r.rangeCount();
+                if (r.type() == PtxType.PRED) {
+                    slots.put(r, cx.nextPred);
+                    cx.nextPred += n;
+                } else {
+                    slots.put(r, cx.nextSlot);
+                    cx.nextSlot += n;
+                }
+            } else if (s instanceof PtxAst.VarDecl) {
+                PtxAst.VarDecl v = (PtxAst.VarDecl) s;
+                if (!blocks.peek().add(v.name())) {
+                    throw new PtxSyntaxException(v.line(), v.column(), "duplicate definition of " + v.name());
+                }
+            } else if (s instanceof PtxAst.Label) {
+                PtxAst.Label l = (PtxAst.Label) s;
+                if (!blocks.peek().add(l.name())) {
+                    throw new PtxSyntaxException(l.line(), l.column(), "duplicate definition of " + l.name());
+                }
+            }
+        }
+        return slots;
+    }
+
+    /** The names a register declaration declares: {@code %r} or {@code %r0 ... %r(n-1)}. */
+    private static List<String> registerNames(PtxAst.RegDecl r) {
+        if (r.rangeCount() < 0) {
+            return List.of(r.name());
+        }
+        List<String> names = new ArrayList<>(r.rangeCount());
+        for (int i = 0; i < r.rangeCount(); i++) {
+            names.add(r.name() + i);
+        }
+        return names;
+    }
+
+    /**
+     * The source position a {@code .loc} names, one object per distinct position. A file index without a {@code
+     * .file} directive is named {@code "file N"}.
+     */
+    private SourceLocation sourceLocation(PtxAst.Loc loc) {
+        SourceLocation known = sourceLocations.get(loc);
+        if (known == null) {
+            String file = module.files().get(loc.file());
+            known = new SourceLocation(
+                    file == null ? "file " + loc.file() : file,
+                    loc.line(),
+                    loc.column(),
+                    loc.inlinedAt() == null ? null : sourceLocation(loc.inlinedAt()));
+            sourceLocations.put(loc, known);
+        }
+        return known;
     }
 
     private static int lastLine(PtxAst.Function f) {
@@ -438,16 +620,23 @@ final class Lowering {
         return a;
     }
 
-    /** Lowers one instruction through its row of {@link OpcodeTable}, which also gives its instruction class. */
+    /**
+     * Checks one instruction against its row of {@link OpcodeTable} ({@link InstructionChecker}) and lowers it
+     * with the row's lowerer; the row also gives its instruction class.
+     */
     private Insn lowerInstruction(PtxAst.Instruction in) {
         OpcodeTable.Opcode row = OpcodeTable.lookup(in.opcode());
         if (row == null) {
-            throw new UnsupportedPtxException(
-                    in.line(),
-                    in.column(),
-                    in.opcodeWithModifiers(),
-                    "the instruction " + in.opcode() + " is not supported by the software GPU");
+            if (OpcodeTable.KNOWN_UNSUPPORTED.contains(in.opcode())) {
+                throw new UnsupportedPtxException(
+                        in.line(),
+                        in.column(),
+                        in.opcodeWithModifiers(),
+                        "the instruction " + in.opcode() + " is not supported by the software GPU");
+            }
+            throw new PtxSyntaxException(in.line(), in.column(), "unknown instruction " + in.opcode());
         }
+        InstructionChecker.check(cx, row, in);
         Insn insn = row.lowerer().lower(cx, in);
         insn.cls = row.cls();
         return insn;

@@ -1,8 +1,6 @@
 package dev.gmac.gpu.ptx;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,12 +30,28 @@ final class LoweringContext {
     final Map<String, Integer> funcIndex = new HashMap<>();
     final List<PtxAst.Function> funcAst = new ArrayList<>();
 
+    /** A label: its instruction index and the block it is declared in. */
+    record LabelInfo(int pc, int scopeId) {}
+
+    /** A block of a function body ({@code { ... }}): the registers and variables declared in it. */
+    static final class Scope {
+        final int id;
+        final Scope parent;
+        final Map<String, RegInfo> regs = new HashMap<>();
+        final Map<String, Sym> syms = new HashMap<>();
+
+        Scope(int id, Scope parent) {
+            this.id = id;
+            this.parent = parent;
+        }
+    }
+
     // ---- per-function state (reset by beginFunction)
     FunctionInfo fn;
-    Map<String, RegInfo> regs;
-    Map<String, Sym> localSyms;
-    Deque<Map<String, Sym>> scopes;
-    Map<String, Integer> labels;
+    /** The innermost block; the function's outermost block (id 0) holds its parameters. */
+    Scope scope;
+
+    Map<String, LabelInfo> labels;
     private Map<Long, Integer> consts;
     List<Long> constList;
     List<Integer> constSlotList;
@@ -51,16 +65,23 @@ final class LoweringContext {
     /** Resets the per-function state for {@code info}. */
     void beginFunction(FunctionInfo info) {
         fn = info;
-        regs = new HashMap<>();
-        localSyms = new HashMap<>();
+        scope = new Scope(0, null);
         labels = new HashMap<>();
         consts = new HashMap<>();
         constList = new ArrayList<>();
         constSlotList = new ArrayList<>();
         nextSlot = 0;
         nextPred = 0;
-        scopes = new ArrayDeque<>();
-        scopes.push(localSyms);
+    }
+
+    /** Enters block {@code id} (numbered in order of the opening braces, from 1). */
+    void openScope(int id) {
+        scope = new Scope(id, scope);
+    }
+
+    /** Leaves the innermost block. */
+    void closeScope() {
+        scope = scope.parent;
     }
 
     /** Resets the per-instruction register lists. */
@@ -69,16 +90,15 @@ final class LoweringContext {
         curDst = new ArrayList<>();
     }
 
-    /** Declares register {@code name} (a redeclaration in another scope names the same register). */
-    void declareReg(String name, PtxType type) {
-        if (regs.containsKey(name)) {
-            return; // redeclared in another scope: same register
+    /** The register {@code name} as visible here (declared before, in this block or an enclosing one), or null. */
+    RegInfo reg(String name) {
+        for (Scope s = scope; s != null; s = s.parent) {
+            RegInfo r = s.regs.get(name);
+            if (r != null) {
+                return r;
+            }
         }
-        if (type == PtxType.PRED) {
-            regs.put(name, new RegInfo(nextPred++, type, true));
-        } else {
-            regs.put(name, new RegInfo(nextSlot++, type, false));
-        }
+        return null;
     }
 
     // ------------------------------------------------------------------ errors
@@ -89,16 +109,6 @@ final class LoweringContext {
 
     PtxException syntax(PtxAst.Instruction in, String why) {
         return new PtxSyntaxException(in.line(), in.column(), in.opcodeWithModifiers() + ": " + why);
-    }
-
-    static void expectOperands(PtxAst.Instruction in, int n) {
-        if (in.operands().size() != n) {
-            throw new PtxSyntaxException(
-                    in.line(),
-                    in.column(),
-                    in.opcodeWithModifiers() + " expects " + n + " operands, found "
-                            + in.operands().size());
-        }
     }
 
     // ------------------------------------------------------------------ operands
@@ -124,24 +134,27 @@ final class LoweringContext {
         if (o instanceof PtxAst.Name) {
             PtxAst.Name n = (PtxAst.Name) o;
             if (n.offset() == 0) {
-                return regs.get(n.name());
+                return reg(n.name());
             }
         }
         return null;
     }
 
     boolean isRegister(String name) {
-        return regs.containsKey(name);
+        return reg(name) != null;
     }
 
+    /** The variable {@code name} as visible here. */
     Sym lookupSym(String name) {
-        for (Map<String, Sym> scope : scopes) {
-            Sym s = scope.get(name);
-            if (s != null) {
-                return s;
+        Sym found = moduleSyms.get(name);
+        for (Scope s = scope; s != null; s = s.parent) {
+            Sym sym = s.syms.get(name);
+            if (sym != null) {
+                found = sym;
+                break;
             }
         }
-        return moduleSyms.get(name);
+        return found;
     }
 
     /** A destination register (slot base). */
@@ -178,6 +191,12 @@ final class LoweringContext {
         return r.slot();
     }
 
+    /** Sets {@link Insn#c} and {@link Insn#cNeg} from a predicate source {@code p} or {@code !p}. */
+    void predicateC(PtxAst.Instruction in, PtxAst.Operand o, Insn i) {
+        i.c = srcPred(in, o);
+        i.cNeg = o instanceof PtxAst.Negated;
+    }
+
     /** A source: a register, an immediate (as a constant slot) or the address of a variable. */
     int src(PtxAst.Instruction in, PtxAst.Operand o, PtxType t) {
         if (o instanceof PtxAst.IntLit || o instanceof PtxAst.FloatLit) {
@@ -185,7 +204,7 @@ final class LoweringContext {
         }
         if (o instanceof PtxAst.Name) {
             PtxAst.Name n = (PtxAst.Name) o;
-            RegInfo r = n.offset() == 0 ? regs.get(n.name()) : null;
+            RegInfo r = n.offset() == 0 ? reg(n.name()) : null;
             if (r != null) {
                 if (r.pred()) {
                     throw syntax(in, "predicate " + n.name() + " used as a data operand");
@@ -221,7 +240,7 @@ final class LoweringContext {
     /** Sets the guard predicate of {@code insn} from {@code @p} / {@code @!p}. */
     void applyGuard(Insn insn, PtxAst.Instruction in) {
         if (in.guard() != null) {
-            RegInfo r = regs.get(in.guard());
+            RegInfo r = reg(in.guard());
             if (r == null || !r.pred()) {
                 throw syntax(in, "guard " + in.guard() + " is not a predicate register");
             }
@@ -245,7 +264,7 @@ final class LoweringContext {
             i.imm = addr.offset();
             return;
         }
-        RegInfo r = regs.get(addr.base());
+        RegInfo r = reg(addr.base());
         if (r != null) {
             if (r.pred()) {
                 throw syntax(in, "predicate used as an address");
@@ -276,6 +295,12 @@ final class LoweringContext {
             return;
         }
         if (space == StateSpace.GENERIC) {
+            if (s.space() == StateSpace.CONST || s.space() == StateSpace.PARAM) {
+                throw syntax(
+                        in,
+                        addr.base() + " is in the " + StateSpace.name(s.space()) + " space, which a generic access"
+                                + " cannot name (use ." + StateSpace.name(s.space()) + ")");
+            }
             i.space = s.space();
         } else if (space != s.space()) {
             throw syntax(
@@ -291,14 +316,20 @@ final class LoweringContext {
         if (!(o instanceof PtxAst.Name)) {
             throw syntax(in, "expected a label");
         }
-        Integer pc = labels.get(((PtxAst.Name) o).name());
-        if (pc == null) {
-            if (regs.containsKey(((PtxAst.Name) o).name())) {
+        String name = ((PtxAst.Name) o).name();
+        LabelInfo l = labels.get(name);
+        if (l == null) {
+            if (isRegister(name)) {
                 throw unsupported(in, "indirect branches are not supported");
             }
-            throw syntax(in, "unknown label " + ((PtxAst.Name) o).name());
+            throw syntax(in, "unknown label " + name);
         }
-        return pc;
+        for (Scope s = scope; s != null; s = s.parent) {
+            if (s.id == l.scopeId()) {
+                return l.pc();
+            }
+        }
+        throw syntax(in, "label " + name + " is declared in a block that does not enclose this branch");
     }
 
     // ------------------------------------------------------------------ modifiers
@@ -383,20 +414,5 @@ final class LoweringContext {
             }
         }
         return 1;
-    }
-
-    void rejectUnknownModifiers(PtxAst.Instruction in, String... allowed) {
-        outer:
-        for (String m : in.modifiers()) {
-            if (PtxType.fromName(m.substring(1)) != null) {
-                continue;
-            }
-            for (String a : allowed) {
-                if (a.equals(m)) {
-                    continue outer;
-                }
-            }
-            throw unsupported(in, "modifier " + m + " is not supported");
-        }
     }
 }

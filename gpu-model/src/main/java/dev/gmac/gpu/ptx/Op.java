@@ -106,6 +106,23 @@ public final class Op {
      * the register base of the mask (an immediate mask is in a constant slot).
      */
     public static final int WARP_SYNC = 94;
+    /**
+     * A call of a function the CUDA device runtime provides ({@code vprintf}, {@code __assertfail}, {@code malloc},
+     * {@code free}), which the module declares {@code .extern} without a body: executed per lane by the interpreter.
+     * {@link Insn#sub} is the function ({@link #BI_VPRINTF}, ...); arguments and return values as for {@link #CALL}
+     * ({@link Insn#argKind}, {@link Insn#argValue}, {@link Insn#retKind}, {@link Insn#retValue}).
+     */
+    public static final int BUILTIN_CALL = 95;
+
+    // ---- BUILTIN_CALL functions ----
+    /** {@code int vprintf(const char *format, void *args)}: device {@code printf}. */
+    public static final int BI_VPRINTF = 0;
+    /** {@code void __assertfail(message, file, unsigned line, function, size_t charSize)}: a failed {@code assert}. */
+    public static final int BI_ASSERTFAIL = 1;
+    /** {@code void *malloc(size_t)} from the launch's device heap. */
+    public static final int BI_MALLOC = 2;
+    /** {@code void free(void *)} back to the launch's device heap. */
+    public static final int BI_FREE = 3;
 
     // ---- IALU sub-operations ----
     public static final int I_ADD = 0;

@@ -79,8 +79,13 @@ record OpcodeForm(
         IMMEDIATE
     }
 
-    /** One operand position: its kind, its name in the syntax line, and whether it may be left out. */
-    record Operand(Kind kind, String name, boolean optional) {}
+    /**
+     * One operand position: its kind, its name in the syntax line, whether it may be left out, and its type when
+     * that is not the instruction's type: a type name ({@code u32}), {@code wide} (twice the instruction type, as
+     * the destination of {@code mul.wide}), or {@code t1}/{@code t2} (the first or second type modifier, as in
+     * {@code cvt}); null means the instruction type (the last type modifier).
+     */
+    record Operand(Kind kind, String name, boolean optional, String type) {}
 
     OpcodeForm {
         groups = List.copyOf(groups);
@@ -148,7 +153,7 @@ record OpcodeForm(
             if (rest.startsWith("{,")) {
                 int end = matchingBrace(rest);
                 out.addAll(parseOperands(rest.substring(2, end).trim(), syntax).stream()
-                        .map(o -> new Operand(o.kind(), o.name(), true))
+                        .map(o -> new Operand(o.kind(), o.name(), true, o.type()))
                         .toList());
                 rest = rest.substring(end + 1).trim();
                 if (rest.startsWith(",")) {
@@ -165,7 +170,19 @@ record OpcodeForm(
                         ? rest.substring(comma)
                         : rest.substring(comma + 1).trim();
             }
-            out.add(new Operand(kindOf(tok, syntax), tok, false));
+            String type = null;
+            int colon = tok.lastIndexOf(':');
+            if (colon > 0 && tok.substring(colon + 1).matches("[a-z0-9]+")) {
+                type = tok.substring(colon + 1);
+                tok = tok.substring(0, colon);
+                if (!type.equals("wide")
+                        && !type.equals("t1")
+                        && !type.equals("t2")
+                        && PtxType.fromName(type) == null) {
+                    throw new IllegalArgumentException("bad operand type '" + type + "' in " + syntax);
+                }
+            }
+            out.add(new Operand(kindOf(tok, syntax), tok, false, type));
         }
         return out;
     }

@@ -16,8 +16,9 @@ import java.util.TreeSet;
  * dispatches through it, {@link PtxCoverage} reports against it, and the support list in {@code
  * docs/ptx-support.md} is generated from it ({@link PtxSupportDoc}).
  *
- * <p>Opcodes of the PTX ISA that no row describes are listed in {@link #KNOWN_UNSUPPORTED}: they are reported as
- * unsupported, like every other name that is not in the table.
+ * <p>Opcodes of the PTX ISA that no row describes are listed in {@link #KNOWN_UNSUPPORTED} and reported as
+ * unsupported; any other name that is not in the table is an unknown instruction (a syntax error). {@link
+ * InstructionChecker} checks every instruction against its row's forms before the row's lowerer runs.
  */
 final class OpcodeTable {
     /**
@@ -29,6 +30,8 @@ final class OpcodeTable {
      * @param lowerer the lowering function
      * @param forms the syntax lines, supported ones first
      * @param doc what the software GPU does with it
+     * @param relaxedSizes true for {@code ld ldu st cvt}, whose data registers may be wider than an integer or
+     *     bit type (PTX ISA §6.4.2: the value is zero- or sign-extended, or truncated)
      */
     record Opcode(
             String name,
@@ -36,13 +39,17 @@ final class OpcodeTable {
             InstructionClass cls,
             OpcodeLowerer lowerer,
             List<OpcodeForm> forms,
-            String doc) {
+            String doc,
+            boolean relaxedSizes) {
         Opcode {
             forms = List.copyOf(forms);
         }
     }
 
     private static final Map<String, Opcode> TABLE = new LinkedHashMap<>();
+
+    /** The opcodes whose data registers may be wider than the instruction type (PTX ISA §6.4.2). */
+    private static final Set<String> RELAXED_SIZES = Set.of("ld", "ldu", "st", "cvt");
 
     /** Opcodes of the PTX ISA (up to 9.0) that the software GPU does not run at all. */
     static final Set<String> KNOWN_UNSUPPORTED = Collections.unmodifiableSet(new TreeSet<>(List.of(
@@ -186,8 +193,9 @@ final class OpcodeTable {
                 DataMovementLowering::cvta,
                 "Converts between a state-space address and a generic address (each space has its own 4 GiB"
                         + " window of generic addresses; global addresses are generic addresses).",
-                "cvta.{const,global,local,shared,shared::cta,param}.{u32,u64} d, a",
-                "cvta.to.{const,global,local,shared,shared::cta,param}.{u32,u64} d, a");
+                "cvta.{const,global,local,shared,shared::cta,param}.u64 d, a",
+                "cvta.to.{const,global,local,shared,shared::cta,param}.u64 d, a",
+                "!32-bit addresses are not supported: cvta{.to}.{const,global,local,shared,param}.u32 d, a");
         add(
                 "isspacep",
                 f,
@@ -203,7 +211,8 @@ final class OpcodeTable {
                 "Converts between integer and floating-point types with the PTX rounding, saturation and"
                         + " flush-to-zero rules (float-to-integer needs an integer rounding, integer-to-float and"
                         + " narrowing float conversions a float rounding); also reads special registers.",
-                "cvt{.rn,.rz,.rm,.rp,.rni,.rzi,.rmi,.rpi}{.ftz}{.sat}.{" + CVT_TYPES + "}.{" + CVT_TYPES + "} d, a",
+                "cvt{.rn,.rz,.rm,.rp,.rni,.rzi,.rmi,.rpi}{.ftz}{.sat}.{" + CVT_TYPES + "}.{" + CVT_TYPES
+                        + "} d:t1, a:t2",
                 "!bf16 and packed conversions are not supported: cvt{.rn,.rz}{.relu}{.satfinite}.{bf16,bf16x2,f16x2,"
                         + "tf32,e4m3x2,e5m2x2}.{f32,f16,bf16} d, a");
         for (String hint : List.of("prefetch", "prefetchu", "discard", "applypriority", "nanosleep", "pmevent")) {
@@ -253,7 +262,7 @@ final class OpcodeTable {
                 "Integer multiplication keeping the low half, the high half or the whole (`.wide`) product; IEEE"
                         + " multiplication.",
                 "mul.{hi,lo}.{" + INT + "} d, a, b",
-                "mul.wide.{u16,u32,s16,s32} d, a, b",
+                "mul.wide.{u16,u32,s16,s32} d:wide, a, b",
                 "mul{" + RND + "}{.ftz}{.sat}.f32 d, a, b",
                 "mul{" + RND + "}.f64 d, a, b",
                 "!half-precision arithmetic is not supported: mul{" + RND + "}{.ftz}{.sat}.{" + HALF + "} d, a, b");
@@ -265,7 +274,7 @@ final class OpcodeTable {
                 "Integer multiply-add (low, high or wide product plus `c`; `.hi.sat.s32` saturates; `.cc` writes the"
                         + " carry flag); on floats a fused multiply-add, as `fma`.",
                 "mad.{hi,lo}.{" + INT + "} d, a, b, c",
-                "mad.wide.{u16,u32,s16,s32} d, a, b, c",
+                "mad.wide.{u16,u32,s16,s32} d:wide, a, b, c:wide",
                 "mad.hi.sat.s32 d, a, b, c",
                 "mad.{hi,lo}.cc.{" + INT3264 + "} d, a, b, c",
                 "mad{" + RND + "}{.ftz}{.sat}.f32 d, a, b, c",
@@ -479,16 +488,16 @@ final class OpcodeTable {
                 InstructionClass.ALU,
                 BitsLowering::shift,
                 "Shift left; shift amounts beyond the width give zero.",
-                "shl.{" + BITS + "} d, a, b");
+                "shl.{" + BITS + "} d, a, b:u32");
         add(
                 "shr",
                 f,
                 InstructionClass.ALU,
                 BitsLowering::shift,
                 "Shift right, arithmetic for signed types; shift amounts beyond the width clamp.",
-                "shr.{" + BITS + "," + INT + "} d, a, b");
-        add("popc", f, InstructionClass.ALU, BitsLowering::bits, "Population count.", "popc.{b32,b64} d, a");
-        add("clz", f, InstructionClass.ALU, BitsLowering::bits, "Count of leading zeros.", "clz.{b32,b64} d, a");
+                "shr.{" + BITS + "," + INT + "} d, a, b:u32");
+        add("popc", f, InstructionClass.ALU, BitsLowering::bits, "Population count.", "popc.{b32,b64} d:u32, a");
+        add("clz", f, InstructionClass.ALU, BitsLowering::bits, "Count of leading zeros.", "clz.{b32,b64} d:u32, a");
         add("brev", f, InstructionClass.ALU, BitsLowering::bits, "Bit reversal.", "brev.{b32,b64} d, a");
         add(
                 "bfind",
@@ -497,21 +506,21 @@ final class OpcodeTable {
                 BitsLowering::bits,
                 "Position of the most significant non-sign bit (`.shiftamt`: as a left-shift amount); all ones"
                         + " when none.",
-                "bfind{.shiftamt}.{u32,u64,s32,s64} d, a");
+                "bfind{.shiftamt}.{u32,u64,s32,s64} d:u32, a");
         add(
                 "bfe",
                 f,
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "Bit-field extract, sign-extending for signed types.",
-                "bfe.{u32,u64,s32,s64} d, a, b, c");
+                "bfe.{u32,u64,s32,s64} d, a, b:u32, c:u32");
         add(
                 "bfi",
                 f,
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "Bit-field insert of `a` into `b` at position `c`, length `e`.",
-                "bfi.{b32,b64} d, a, b, c, e");
+                "bfi.{b32,b64} d, a, b, c:u32, e:u32");
         add(
                 "prmt",
                 f,
@@ -525,7 +534,7 @@ final class OpcodeTable {
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "Funnel shift of the 64-bit pair `b:a`, wrapping or clamping the shift amount.",
-                "shf.{l,r}.{clamp,wrap}.b32 d, a, b, c");
+                "shf.{l,r}.{clamp,wrap}.b32 d, a, b, c:u32");
         add(
                 "lop3",
                 f,
@@ -539,28 +548,28 @@ final class OpcodeTable {
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "Four-way byte dot product plus accumulator.",
-                "dp4a.{u32,s32}.{u32,s32} d, a, b, c");
+                "dp4a.{u32,s32}.{u32,s32} d:b32, a:t1, b:t2, c:b32");
         add(
                 "dp2a",
                 f,
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "Two-way 16-by-8-bit dot product (low or high bytes of `b`) plus accumulator.",
-                "dp2a.{lo,hi}.{u32,s32}.{u32,s32} d, a, b, c");
+                "dp2a.{lo,hi}.{u32,s32}.{u32,s32} d:b32, a:t1, b:t2, c:b32");
         add(
                 "bmsk",
                 f,
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "A mask of `b` ones starting at bit `a`.",
-                "bmsk.{clamp,wrap}.b32 d, a, b");
+                "bmsk.{clamp,wrap}.b32 d, a:u32, b:u32");
         add(
                 "szext",
                 f,
                 InstructionClass.ALU,
                 BitsLowering::bits,
                 "Sign- or zero-extends the low `b` bits of `a`.",
-                "szext.{clamp,wrap}.{u32,s32} d, a, b");
+                "szext.{clamp,wrap}.{u32,s32} d, a, b:u32");
 
         f = InstructionFamily.COMPARE;
         add(
@@ -586,10 +595,10 @@ final class OpcodeTable {
                 InstructionClass.ALU,
                 CompareLowering::set,
                 "Compares and writes all ones (integer) or 1.0 (float) when true, else zero.",
-                "set.{" + UINT_CMP + "}.{u32,s32,f32}.{" + BITS + "," + INT + "} d, a, b",
-                "set.{" + UINT_CMP + "}.{" + BOOL + "}.{u32,s32,f32}.{" + BITS + "," + INT + "} d, a, b, {!}c",
-                "set.{" + FLOAT_CMP + "}{.ftz}.{u32,s32,f32}.{f32,f64} d, a, b",
-                "set.{" + FLOAT_CMP + "}.{" + BOOL + "}{.ftz}.{u32,s32,f32}.{f32,f64} d, a, b, {!}c");
+                "set.{" + UINT_CMP + "}.{u32,s32,f32}.{" + BITS + "," + INT + "} d:t1, a:t2, b:t2",
+                "set.{" + UINT_CMP + "}.{" + BOOL + "}.{u32,s32,f32}.{" + BITS + "," + INT + "} d:t1, a:t2, b:t2, {!}c",
+                "set.{" + FLOAT_CMP + "}{.ftz}.{u32,s32,f32}.{f32,f64} d:t1, a:t2, b:t2",
+                "set.{" + FLOAT_CMP + "}.{" + BOOL + "}{.ftz}.{u32,s32,f32}.{f32,f64} d:t1, a:t2, b:t2, {!}c");
         add(
                 "selp",
                 f,
@@ -603,8 +612,8 @@ final class OpcodeTable {
                 InstructionClass.ALU,
                 CompareLowering::slct,
                 "Selects `a` when `c >= 0`, else `b`.",
-                "slct.{" + ALL_DATA + "}.s32 d, a, b, c",
-                "slct{.ftz}.{" + ALL_DATA + "}.f32 d, a, b, c");
+                "slct.{" + ALL_DATA + "}.s32 d:t1, a:t1, b:t1, c:t2",
+                "slct{.ftz}.{" + ALL_DATA + "}.f32 d:t1, a:t1, b:t1, c:t2");
 
         f = InstructionFamily.CONTROL;
         add(
@@ -621,7 +630,10 @@ final class OpcodeTable {
                 InstructionClass.BRANCH,
                 ControlLowering::call,
                 "Direct call of a device function of the module with `.param` or register arguments and return"
-                        + " values; recursion is supported within the per-thread local memory limit.",
+                        + " values; recursion is supported within the per-thread local memory limit. Of the CUDA"
+                        + " device runtime's `.extern` functions, `vprintf` (`printf`: output per launch, in execution"
+                        + " order), `__assertfail` (`assert`: an `ASSERTION` fault naming the message, file and line),"
+                        + " `malloc` and `free` (a per-launch heap) are provided.",
                 "call{.uni} func",
                 "call{.uni} func, (a...)",
                 "call{.uni} (r...), func",
@@ -674,21 +686,21 @@ final class OpcodeTable {
                 SyncLowering::barrier,
                 "CTA barriers with an optional thread count (`.sync`, `.arrive`, `.red` reductions); `bar.warp.sync`"
                         + " makes the lanes of the member mask meet.",
-                "bar{.cta}.sync a{, b}",
-                "bar{.cta}.arrive a, b",
-                "bar{.cta}.red.popc.u32 d, a{, b}, {!}c",
-                "bar{.cta}.red.{and,or}.pred p, a{, b}, {!}c",
-                "bar.warp.sync membermask");
+                "bar{.cta}.sync a:u32{, b:u32}",
+                "bar{.cta}.arrive a:u32, b:u32",
+                "bar{.cta}.red.popc.u32 d, a:u32{, b:u32}, {!}c",
+                "bar{.cta}.red.{and,or}.pred p, a:u32{, b:u32}, {!}c",
+                "bar.warp.sync membermask:b32");
         add(
                 "barrier",
                 f,
                 InstructionClass.BARRIER,
                 SyncLowering::barrier,
                 "As `bar` (`.aligned` is accepted; every barrier is treated as aligned).",
-                "barrier{.cta}.sync{.aligned} a{, b}",
-                "barrier{.cta}.arrive{.aligned} a, b",
-                "barrier{.cta}.red.popc{.aligned}.u32 d, a{, b}, {!}c",
-                "barrier{.cta}.red.{and,or}{.aligned}.pred p, a{, b}, {!}c");
+                "barrier{.cta}.sync{.aligned} a:u32{, b:u32}",
+                "barrier{.cta}.arrive{.aligned} a:u32, b:u32",
+                "barrier{.cta}.red.popc{.aligned}.u32 d, a:u32{, b:u32}, {!}c",
+                "barrier{.cta}.red.{and,or}{.aligned}.pred p, a:u32{, b:u32}, {!}c");
         add(
                 "membar",
                 f,
@@ -734,13 +746,12 @@ final class OpcodeTable {
                 f,
                 InstructionClass.BARRIER,
                 SyncLowering::vote,
-                "Warp vote over the active lanes of the member mask (on a 64-lane wavefront: of the executing lane's"
-                        + " 32-lane half). Extension: `.ballot.b64` is the whole wavefront's 64-bit ballot.",
-                "vote.sync.{all,any,uni}.pred p, {!}a, membermask",
-                "vote.sync.ballot.b32 d, {!}a, membermask",
-                "vote.{all,any,uni}.pred p, {!}a",
-                "vote.ballot.b32 d, {!}a",
-                "vote.sync.ballot.b64 d, {!}a, membermask",
+                "Warp vote over the active lanes of the member mask (the forms without `.sync` are not valid for"
+                        + " sm_70 and later). On a 64-lane wavefront the 32-bit forms act on the executing lane's"
+                        + " 32-lane half. Extension: `.ballot.b64` is the whole wavefront's 64-bit ballot.",
+                "vote.sync.{all,any,uni}.pred p, {!}a, membermask:b32",
+                "vote.sync.ballot.b32 d, {!}a, membermask:b32",
+                "vote.sync.ballot.b64 d, {!}a, membermask:b64",
                 "vote.ballot.b64 d, {!}a");
         add(
                 "shfl",
@@ -748,12 +759,12 @@ final class OpcodeTable {
                 InstructionClass.BARRIER,
                 SyncLowering::shfl,
                 "Warp shuffle (up, down, butterfly, indexed) with the clamp/segment operand `c`; the optional"
-                        + " predicate says whether the source lane was in range. On a 64-lane wavefront lane numbers"
-                        + " are relative to the executing lane's 32-lane half. Extension: `shfl.wave` shuffles across"
-                        + " the whole wavefront (lanes 0..warp size-1, no clamp operand; an out-of-range source lane"
-                        + " reads the lane's own value and clears the predicate).",
-                "shfl.sync.{up,down,bfly,idx}.b32 d{|p}, a, b, c, membermask",
-                "shfl.{up,down,bfly,idx}.b32 d{|p}, a, b, c",
+                        + " predicate says whether the source lane was in range (the forms without `.sync` are not"
+                        + " valid for sm_70 and later). On a 64-lane wavefront lane numbers are relative to the"
+                        + " executing lane's 32-lane half. Extension: `shfl.wave` shuffles across the whole wavefront"
+                        + " (lanes 0..warp size-1, no clamp operand; an out-of-range source lane reads the lane's own"
+                        + " value and clears the predicate).",
+                "shfl.sync.{up,down,bfly,idx}.b32 d{|p}, a, b, c, membermask:b32",
                 "shfl.wave.{up,down,bfly,idx}.b32 d{|p}, a, b");
         add(
                 "activemask",
@@ -771,8 +782,8 @@ final class OpcodeTable {
                 SyncLowering::match,
                 "The lanes of the member mask whose `a` equals this lane's (`.any`), or all lanes when every"
                         + " value is equal (`.all`, with the predicate saying so).",
-                "match.any.sync.{b32,b64} d, a, membermask",
-                "match.all.sync.{b32,b64} d{|p}, a, membermask");
+                "match.any.sync.{b32,b64} d:b32, a, membermask:b32",
+                "match.all.sync.{b32,b64} d{|p}:b32, a, membermask:b32");
     }
 
     private OpcodeTable() {}
@@ -799,13 +810,13 @@ final class OpcodeTable {
             case "prefetchu":
                 return new String[] {"prefetchu.L1 [a]"};
             case "discard":
-                return new String[] {"discard.global.L2 [a], size"};
+                return new String[] {"discard.global.L2 [a], immSize"};
             case "applypriority":
-                return new String[] {"applypriority.global.L2::evict_normal [a], size"};
+                return new String[] {"applypriority.global.L2::evict_normal [a], immSize"};
             case "nanosleep":
                 return new String[] {"nanosleep.u32 t"};
             default:
-                return new String[] {"pmevent a", "pmevent.mask a"};
+                return new String[] {"pmevent immEvent", "pmevent.mask immMask"};
         }
     }
 
@@ -831,7 +842,8 @@ final class OpcodeTable {
             }
             parsed.add(form);
         }
-        if (TABLE.put(name, new Opcode(name, family, cls, lowerer, parsed, doc)) != null) {
+        boolean relaxed = RELAXED_SIZES.contains(name);
+        if (TABLE.put(name, new Opcode(name, family, cls, lowerer, parsed, doc, relaxed)) != null) {
             throw new IllegalStateException("opcode " + name + " twice in the table");
         }
     }

@@ -5,17 +5,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A lowered PTX module: one code array for all its functions, the functions, the static shared-memory layout
- * (all {@code .shared} variables of the module, then the dynamic {@code extern .shared} area), and the
- * constant bank with its initial contents. Module {@code .global} variables were allocated in device memory
+ * A lowered PTX module: one code array for all its functions, the functions (each kernel with its own static
+ * shared-memory size and dynamic-area offset, {@link FunctionInfo#staticSharedBytes}, laid out by {@link
+ * SharedLayout}), and the constant bank with its initial contents. Module {@code .global} variables were allocated in device memory
  * when the module was loaded; their addresses are already in the code.
  */
 public final class Program {
     private final Insn[] code;
     private final List<FunctionInfo> functions;
     private final Map<String, FunctionInfo> byName;
-    private final int staticSharedBytes;
-    private final int dynamicSharedOffset;
     private final byte[] constBank;
     private final Map<String, Long> globalAddresses;
     private final int registerStride;
@@ -24,16 +22,12 @@ public final class Program {
             Insn[] code,
             List<FunctionInfo> functions,
             Map<String, FunctionInfo> byName,
-            int staticSharedBytes,
-            int dynamicSharedOffset,
             byte[] constBank,
             Map<String, Long> globalAddresses,
             int registerStride) {
         this.code = code;
         this.functions = List.copyOf(functions);
         this.byName = Map.copyOf(byName);
-        this.staticSharedBytes = staticSharedBytes;
-        this.dynamicSharedOffset = dynamicSharedOffset;
         this.constBank = constBank;
         this.globalAddresses = Collections.unmodifiableMap(globalAddresses);
         this.registerStride = registerStride;
@@ -60,16 +54,6 @@ public final class Program {
     /** The function named {@code name}, or null. */
     public FunctionInfo function(String name) {
         return byName.get(name);
-    }
-
-    /** Bytes of static shared memory per CTA. */
-    public int staticSharedBytes() {
-        return staticSharedBytes;
-    }
-
-    /** Shared-space offset where the dynamic ({@code extern .shared}) area begins. */
-    public int dynamicSharedOffset() {
-        return dynamicSharedOffset;
     }
 
     /** The constant bank (read-only by convention). */

@@ -75,7 +75,7 @@ final class PtxAst {
     record ParenList(List<Operand> elements) implements Operand {}
 
     /** A statement of a function body. */
-    sealed interface Statement permits RegDecl, VarDecl, Label, Instruction, ScopeMark {}
+    sealed interface Statement permits RegDecl, VarDecl, Label, Instruction, ScopeMark, Loc {}
 
     /** {@code .reg .type names;} with ranges {@code %r<12>} expanded to a prefix and count. */
     record RegDecl(PtxType type, int vectorWidth, String name, int rangeCount, int line, int column)
@@ -120,6 +120,12 @@ final class PtxAst {
     /** A {@code {} or {@code }} inside a function body. */
     record ScopeMark(boolean open, int line) implements Statement {}
 
+    /**
+     * A {@code .loc file line column [, function_name label, inlined_at file line column]} directive: the source
+     * position of the instructions that follow it (PTX ISA §11.6.4). {@code inlinedAt} is null unless given.
+     */
+    record Loc(int file, int line, int column, Loc inlinedAt) implements Statement {}
+
     /** An instruction with its guard, opcode, modifiers (each with its dot) and operands. */
     record Instruction(
             String guard,
@@ -150,11 +156,20 @@ final class PtxAst {
     }
 
     /** A {@code .param} of a function or kernel. */
-    record Param(String name, PtxType type, int vectorWidth, int align, long elements, boolean isArray, int line) {
+    record Param(
+            String name,
+            PtxType type,
+            int vectorWidth,
+            int align,
+            long elements,
+            boolean isArray,
+            int line,
+            int column) {
         int elementSize() {
             return type.byteSize() * Math.max(1, vectorWidth);
         }
 
+        /** Size in bytes; the parser refuses parameters larger than {@link PtxLimits#MAX_FRAME_BYTES}. */
         int byteSize() {
             return (int) (elementSize() * (isArray ? elements : 1));
         }
@@ -178,6 +193,17 @@ final class PtxAst {
             int line,
             int column) {}
 
-    /** The whole module. */
-    record Module(String version, String target, int addressSize, List<VarDecl> globals, List<Function> functions) {}
+    /** The whole module; {@code files} maps the indices of its {@code .file} directives to the file names. */
+    record Module(
+            String version,
+            String target,
+            int addressSize,
+            List<VarDecl> globals,
+            List<Function> functions,
+            java.util.Map<Integer, String> files) {
+        /** A module without {@code .file} directives. */
+        Module(String version, String target, int addressSize, List<VarDecl> globals, List<Function> functions) {
+            this(version, target, addressSize, globals, functions, java.util.Map.of());
+        }
+    }
 }

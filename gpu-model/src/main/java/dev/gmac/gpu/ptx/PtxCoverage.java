@@ -59,7 +59,7 @@ public final class PtxCoverage {
         Map<PtxAst.Instruction, String> bad = new IdentityHashMap<>();
         Map<String, Tally> counts = new TreeMap<>();
         try {
-            new Lowering(parsed, Lowering.NO_DEVICE, (in, e) -> {
+            new Lowering(parsed, Lowering.noDevice(), (in, e) -> {
                         if (e instanceof PtxSyntaxException) {
                             throw e;
                         }

@@ -6,6 +6,7 @@ import dev.gmac.gpu.GpuException;
 public class PtxException extends GpuException {
     private final int line;
     private final int column;
+    private SourceLocation source;
 
     /** An error at {@code line:column}; the message is prefixed with the position. */
     public PtxException(int line, int column, String message) {
@@ -22,5 +23,33 @@ public class PtxException extends GpuException {
     /** The 1-based column (0 when not known). */
     public int column() {
         return column;
+    }
+
+    /**
+     * The CUDA source position of the instruction at fault, when the PTX carries {@code .loc} directives (nvcc
+     * {@code -lineinfo}), else null. The message names it after the PTX position.
+     */
+    public SourceLocation source() {
+        return source;
+    }
+
+    /** Sets the source position (by the lowering, which knows the {@code .loc} in effect); returns this. */
+    PtxException at(SourceLocation where) {
+        if (source == null) {
+            source = where;
+        }
+        return this;
+    }
+
+    @Override
+    public String getMessage() {
+        String m = super.getMessage();
+        if (source == null) {
+            return m;
+        }
+        String prefix = "line " + line + ":" + column;
+        return m.startsWith(prefix)
+                ? prefix + " (" + source + ")" + m.substring(prefix.length())
+                : m + " (" + source + ")";
     }
 }

@@ -1,13 +1,11 @@
 package dev.gmac.gpu.ptx;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Splits PTX text into tokens with 1-based line and column (PTX ISA §4: source format). Comments ({@code //}
  * to end of line and {@code /* ... *}{@code /}, including nvcc's {@code // begin inline asm} markers) are
  * dropped. Special registers with a component ({@code %tid.x}) are one token; opcode modifiers and directives
- * ({@code .global}, {@code .L1::no_allocate}) are {@link Kind#DOT_IDENT} tokens.
+ * ({@code .global}, {@code .L1::no_allocate}) are {@link Kind#DOT_IDENT} tokens. Tokens are produced on demand
+ * ({@link #next()}), so the parser holds only its small lookahead, not a token list as long as the text.
  */
 final class PtxLexer {
     /** Token kinds. */
@@ -43,25 +41,22 @@ final class PtxLexer {
     private int pos;
     private int line = 1;
     private int lineStart;
+    private boolean pendingSpace = true;
 
     PtxLexer(String src) {
         this.src = src;
     }
 
-    List<Token> tokenize() {
-        List<Token> out = new ArrayList<>();
-        boolean space = true;
-        while (true) {
-            int before = pos;
-            skipSpaceAndComments();
-            space |= pos != before;
-            if (pos >= src.length()) {
-                out.add(new Token(Kind.EOF, "", line, col(), true));
-                return out;
-            }
-            out.add(next(space));
-            space = false;
+    /** The next token; at the end, an {@link Kind#EOF} token (again on every further call). */
+    Token next() {
+        int before = pos;
+        skipSpaceAndComments();
+        boolean space = pendingSpace || pos != before;
+        if (pos >= src.length()) {
+            return new Token(Kind.EOF, "", line, col(), true);
         }
+        pendingSpace = false;
+        return next(space);
     }
 
     private int col() {

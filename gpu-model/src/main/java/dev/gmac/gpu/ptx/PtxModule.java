@@ -31,11 +31,13 @@ public final class PtxModule {
     }
 
     /**
-     * Parses and lowers {@code ptxText}; {@code .global} variables are allocated and initialised through
-     * {@code allocator}. For use by the device that owns the module.
+     * Parses, checks and lowers {@code ptxText}; {@code .global} variables are allocated and initialised through
+     * {@code allocator} only once the whole module has been checked, so a module that fails allocates nothing.
+     * For use by the device that owns the module. Loading is bounded by {@link PtxLimits}.
      *
-     * @throws PtxSyntaxException when the text does not parse
-     * @throws UnsupportedPtxException when it contains something the engine cannot run
+     * @throws PtxSyntaxException when the text is not valid PTX (as ptxas would reject it)
+     * @throws UnsupportedPtxException when it contains something the engine cannot run, exceeds one of {@link
+     *     PtxLimits}, or has a variable the device cannot allocate
      */
     public static PtxModule load(String ptxText, GlobalVariableAllocator allocator, Object owner) {
         Lowering.GlobalAllocator a = new Lowering.GlobalAllocator() {

@@ -1,6 +1,5 @@
 package dev.gmac.gpu.ptx;
 
-import static dev.gmac.gpu.ptx.LoweringContext.expectOperands;
 import static dev.gmac.gpu.ptx.LoweringContext.insn;
 import static dev.gmac.gpu.ptx.LoweringContext.spaceOf;
 
@@ -14,85 +13,56 @@ import java.util.List;
 final class SyncLowering {
     private SyncLowering() {}
 
+    /**
+     * {@code bar}/{@code barrier} (operand counts and kinds are checked by the table's forms): a barrier number
+     * 0..15 and a thread count that is a multiple of the warp size when they are constants, as ptxas requires.
+     */
     static Insn barrier(LoweringContext cx, PtxAst.Instruction in) {
-        Insn i = insn(Op.BAR, in);
         List<PtxAst.Operand> ops = in.operands();
         if (in.has(".warp")) {
             // bar.warp.sync membermask: the lanes of the mask meet here (Op.WARP_SYNC)
-            expectOperands(in, 1);
             Insn w = insn(Op.WARP_SYNC, in);
             w.a = cx.src(in, ops.get(0), PtxType.B32);
             return w;
         }
+        Insn i = insn(Op.BAR, in);
         int k = 0;
         if (in.has(".red")) {
             if (in.has(".popc")) {
                 i.sub = Op.B_RED_POPC;
                 i.d = cx.dst(in, ops.get(k++));
-            } else if (in.has(".and") || in.has(".or")) {
+            } else {
                 i.sub = in.has(".and") ? Op.B_RED_AND : Op.B_RED_OR;
                 i.d = cx.dstPred(in, ops.get(k++));
-            } else {
-                throw cx.unsupported(in, "bar.red needs .popc, .and or .or");
-            }
-            if (ops.size() - k < 2 || ops.size() - k > 3) {
-                throw cx.syntax(in, "bar.red expects a barrier, an optional count and a predicate");
-            }
-            i.a = cx.src(in, ops.get(k++), PtxType.U32);
-            if (ops.size() - k == 2) {
-                i.b = cx.src(in, ops.get(k++), PtxType.U32);
-            }
-            PtxAst.Operand c = ops.get(k);
-            i.c = cx.srcPred(in, c);
-            i.cNeg = c instanceof PtxAst.Negated;
-            return i;
-        }
-        if (in.has(".arrive")) {
-            i.sub = Op.B_ARRIVE;
-            if (ops.size() != 2) {
-                throw cx.syntax(in, "bar.arrive expects a barrier and a thread count");
-            }
-        } else if (in.has(".sync")
-                || in.opcode().equals("bar") && in.modifiers().isEmpty()) {
-            i.sub = Op.B_SYNC;
-            if (ops.size() < 1 || ops.size() > 2) {
-                throw cx.syntax(in, "bar.sync expects a barrier and an optional thread count");
             }
         } else {
-            throw cx.unsupported(in, "barrier form " + in.opcodeWithModifiers());
+            i.sub = in.has(".arrive") ? Op.B_ARRIVE : Op.B_SYNC;
         }
-        i.a = cx.src(in, ops.get(0), PtxType.U32);
-        if (ops.size() == 2) {
-            i.b = cx.src(in, ops.get(1), PtxType.U32);
+        boolean red = i.sub >= Op.B_RED_POPC;
+        int left = ops.size() - k - (red ? 1 : 0);
+        PtxAst.Operand barrier = ops.get(k++);
+        // constants are .u32 operands: like ptxas, the range is checked on their low 32 bits
+        if (barrier instanceof PtxAst.IntLit && Integer.toUnsignedLong((int) ((PtxAst.IntLit) barrier).value()) > 15) {
+            throw cx.syntax(in, "barrier number " + ((PtxAst.IntLit) barrier).value() + " is out of range 0..15");
+        }
+        i.a = cx.src(in, barrier, PtxType.U32);
+        if (left == 2) {
+            PtxAst.Operand count = ops.get(k++);
+            if (count instanceof PtxAst.IntLit && (int) ((PtxAst.IntLit) count).value() % 32 != 0) {
+                throw cx.syntax(
+                        in,
+                        "the thread count " + ((PtxAst.IntLit) count).value() + " is not a multiple of the warp size");
+            }
+            i.b = cx.src(in, count, PtxType.U32);
+        }
+        if (red) {
+            cx.predicateC(in, ops.get(k), i);
         }
         return i;
     }
 
     static Insn atom(LoweringContext cx, PtxAst.Instruction in) {
         boolean red = in.opcode().equals("red");
-        cx.rejectUnknownModifiers(
-                in,
-                ".global",
-                ".shared",
-                ".shared::cta",
-                ".relaxed",
-                ".acquire",
-                ".release",
-                ".acq_rel",
-                ".gpu",
-                ".cta",
-                ".sys",
-                ".add",
-                ".inc",
-                ".dec",
-                ".cas",
-                ".exch",
-                ".min",
-                ".max",
-                ".and",
-                ".or",
-                ".xor",
-                ".noftz");
         int space = spaceOf(in);
         if (space != StateSpace.GLOBAL && space != StateSpace.SHARED && space != StateSpace.GENERIC) {
             throw cx.unsupported(in, "atomics are only supported on global, shared and generic addresses");
@@ -125,7 +95,6 @@ final class SyncLowering {
         i.width = t.byteSize();
         int nsrc = i.sub == Op.A_CAS ? 2 : 1;
         int k = 0;
-        expectOperands(in, (red ? 1 : 2) + nsrc);
         if (!red) {
             i.d = cx.dst(in, in.operands().get(k++));
         }
@@ -154,12 +123,8 @@ final class SyncLowering {
             throw cx.syntax(in, "vote needs .all, .any, .uni or .ballot");
         }
         boolean sync = in.has(".sync");
-        expectOperands(in, sync ? 3 : 2);
         if (in.has(".b64")) {
-            if (i.sub != Op.V_BALLOT) {
-                throw cx.syntax(in, ".b64 is only defined for vote.ballot");
-            }
-            i.sub2 = Op.WAVE_WIDE;
+            i.sub2 = Op.WAVE_WIDE; // the extension form: the whole wavefront's ballot
         }
         if (i.sub == Op.V_BALLOT) {
             i.d = cx.dst(in, in.operands().get(0));
@@ -190,10 +155,6 @@ final class SyncLowering {
         }
         boolean wave = in.has(".wave");
         boolean sync = in.has(".sync");
-        if (wave && sync) {
-            throw cx.syntax(in, "shfl.wave takes no member mask (it spans the whole wavefront)");
-        }
-        expectOperands(in, wave ? 3 : sync ? 5 : 4);
         PtxAst.Operand d = in.operands().get(0);
         if (d instanceof PtxAst.Pair) {
             i.d = cx.dst(in, ((PtxAst.Pair) d).first());
@@ -222,7 +183,6 @@ final class SyncLowering {
         if (!in.has(".all") && !in.has(".any")) {
             throw cx.syntax(in, "match needs .any or .all");
         }
-        expectOperands(in, 3);
         PtxAst.Operand d = in.operands().get(0);
         if (d instanceof PtxAst.Pair) {
             i.d = cx.dst(in, ((PtxAst.Pair) d).first());
@@ -241,7 +201,6 @@ final class SyncLowering {
     }
 
     static Insn activemask(LoweringContext cx, PtxAst.Instruction in) {
-        expectOperands(in, 1);
         Insn i = insn(Op.ACTIVEMASK, in);
         i.d = cx.dst(in, in.operands().get(0));
         if (in.has(".b64")) {

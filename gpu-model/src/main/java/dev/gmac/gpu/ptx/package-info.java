@@ -10,7 +10,14 @@
  *
  * <p>What the front end knows about each opcode is one row of {@link dev.gmac.gpu.ptx.OpcodeTable}: the family class
  * that lowers it (all families share one {@link dev.gmac.gpu.ptx.LoweringContext}), its instruction class, its
- * forms as PTX ISA syntax lines and its documentation; {@code docs/ptx-support.md} is generated from it.
+ * forms as PTX ISA syntax lines and its documentation; {@code docs/ptx-support.md} is generated from it. {@link
+ * dev.gmac.gpu.ptx.InstructionChecker} checks each instruction against those forms as ptxas would, and {@link
+ * dev.gmac.gpu.ptx.PtxLimits} bounds what a module may declare, checked before anything is allocated.
+ *
+ * <p>Lowering also lays out shared memory per kernel ({@link dev.gmac.gpu.ptx.SharedLayout}), attaches the CUDA
+ * source position of the {@code .loc} directive in effect to every instruction ({@link
+ * dev.gmac.gpu.ptx.SourceLocation}), and turns calls of the device runtime's {@code .extern} functions ({@code
+ * vprintf}, {@code __assertfail}, {@code malloc}, {@code free}) into builtin-call instructions.
  *
  * <p>This package owns parsing and lowering only: it must not depend on the execution ({@code exec}) or timing
  * ({@code timing}) packages, which read the lowered form.

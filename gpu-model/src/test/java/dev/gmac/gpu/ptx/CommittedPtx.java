@@ -28,9 +28,14 @@ final class CommittedPtx {
 
     /** Repository-relative path → text, sorted by path; fails when a folder is missing or empty. */
     static Map<String, String> all() {
+        return all(Path.of(""));
+    }
+
+    /** As {@link #all()}, with the gpu-model module folder given. */
+    static Map<String, String> all(Path moduleDir) {
         Map<String, String> out = new TreeMap<>();
         for (String folder : FOLDERS) {
-            Path dir = Path.of(folder);
+            Path dir = moduleDir.resolve(folder);
             List<Path> files = new ArrayList<>();
             try (Stream<Path> s = Files.list(dir)) {
                 s.filter(p -> p.toString().endsWith(".ptx")).forEach(files::add);
@@ -42,7 +47,7 @@ final class CommittedPtx {
             }
             for (Path p : files) {
                 try {
-                    out.put(repoPath(p), Files.readString(p, StandardCharsets.UTF_8));
+                    out.put(repoPath(folder, p), Files.readString(p, StandardCharsets.UTF_8));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -51,8 +56,8 @@ final class CommittedPtx {
         return out;
     }
 
-    private static String repoPath(Path p) {
-        String s = p.toString().replace('\\', '/');
-        return s.startsWith("../") ? s.substring(3) : "gpu-model/" + s;
+    private static String repoPath(String folder, Path p) {
+        String name = folder + "/" + p.getFileName();
+        return name.startsWith("../") ? name.substring(3) : "gpu-model/" + name;
     }
 }

@@ -98,7 +98,7 @@ class OpcodeTableTest {
                         + " div.s32 %r2, %r1, 3;\n rem.u32 %r3, %r1, 7;\n sqrt.rn.f32 %f1, %f2;\n"
                         + " fma.rn.f32 %f1, %f1, %f2, %f2;\n bar.sync 0;\n shfl.sync.down.b32 %r1, %r2, 1, 31, -1;\n"
                         + " ret;\n}\n",
-                Lowering.NO_DEVICE);
+                Lowering.noDevice());
         List<InstructionClass> got = new ArrayList<>();
         for (Insn in : p.code()) {
             got.add(in.cls);
@@ -133,7 +133,7 @@ class OpcodeTableTest {
         Program p = Lowering.load(
                 H + ".visible .entry k()\n{\n .reg .b32 %r1;\n tx.begin;\n tx.commit;\n"
                         + " bar.warp.sync -1;\n mov.u32 %r1, 3;\n bar.warp.sync %r1;\n ret;\n}\n",
-                Lowering.NO_DEVICE);
+                Lowering.noDevice());
         Insn[] code = p.code();
         assertEquals(Op.TX_BEGIN, code[0].op);
         assertEquals(InstructionClass.BRANCH, code[0].cls);
@@ -150,8 +150,8 @@ class OpcodeTableTest {
         assertEquals(0, code[4].a % p.registerStride());
         PtxSyntaxException e = assertThrows(
                 PtxSyntaxException.class,
-                () -> Lowering.load(H + ".visible .entry k()\n{\n tx.abort;\n ret;\n}\n", Lowering.NO_DEVICE));
-        assertTrue(e.getMessage().contains("tx.begin or tx.commit"), e.getMessage());
+                () -> Lowering.load(H + ".visible .entry k()\n{\n tx.abort;\n ret;\n}\n", Lowering.noDevice()));
+        assertTrue(e.getMessage().contains("modifier .abort is not valid for tx"), e.getMessage());
     }
 
     @Test

@@ -106,14 +106,27 @@ class PtxFrontEndTest {
             assertEquals("tex.2d.v4.f32.f32", e.opcode());
             assertTrue(e.getMessage().contains("line 9:"), e.getMessage());
         }
-        String call = ".extern .func (.param .b32 r) vprintf(.param .b64 a, .param .b64 b);\n"
+        // an external function the device runtime of the software GPU does not provide (dynamic parallelism's)
+        String call = ".extern .func (.param .b32 r) cudaGetParameterBuffer(.param .b64 a, .param .b64 b);\n"
                 + ".visible .entry k()\n{\n .reg .b32 %r1;\n { .param .b64 a;\n .param .b64 b;\n .param .b32 r;\n"
-                + " call.uni (r), vprintf, (a, b);\n }\n ret;\n}\n";
+                + " call.uni (r), cudaGetParameterBuffer, (a, b);\n }\n ret;\n}\n";
         try (SoftwareGpu gpu = new SoftwareGpu()) {
             UnsupportedPtxException e = assertThrows(UnsupportedPtxException.class, () -> gpu.load(H + call));
             assertEquals("call.uni", e.opcode());
             assertEquals(11, e.line());
-            assertTrue(e.getMessage().contains("vprintf"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("cudaGetParameterBuffer")
+                            && e.getMessage()
+                                    .contains("provides vprintf (printf), __assertfail (assert), malloc and free"),
+                    e.getMessage());
+        }
+        // vprintf declared otherwise than nvcc declares it
+        String wrong = ".extern .func (.param .b64 r) vprintf(.param .b64 a);\n"
+                + ".visible .entry k()\n{\n { .param .b64 a;\n .param .b64 r;\n"
+                + " call.uni (r), vprintf, (a);\n }\n ret;\n}\n";
+        try (SoftwareGpu gpu = new SoftwareGpu()) {
+            UnsupportedPtxException e = assertThrows(UnsupportedPtxException.class, () -> gpu.load(H + wrong));
+            assertTrue(e.getMessage().contains("declares vprintf with other parameters"), e.getMessage());
         }
     }
 

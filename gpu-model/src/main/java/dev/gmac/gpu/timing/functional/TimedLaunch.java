@@ -137,7 +137,12 @@ public final class TimedLaunch {
             executor.recordPhases(phases);
             agents.add(phases);
         }
-        KernelTimingStats stats = timing.run(executor.resources(), executor, agents, cycleLimit);
+        KernelTimingStats stats;
+        try {
+            stats = timing.run(executor.resources(), executor, agents, cycleLimit);
+        } finally {
+            launch.release(); // a launch stopped by the cycle limit still gives back its device heap
+        }
         return new Result(launch.stats(), stats);
     }
 }

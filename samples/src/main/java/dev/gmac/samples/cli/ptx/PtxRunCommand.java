@@ -3,6 +3,7 @@ package dev.gmac.samples.cli.ptx;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gmac.api.config.ResolvedSettings;
 import dev.gmac.gpu.GpuConfig;
+import dev.gmac.gpu.KernelFaultException;
 import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.exec.DivergenceModels;
 import dev.gmac.gpu.exec.TmModels;
@@ -33,6 +34,10 @@ import picocli.CommandLine.Parameters;
  * in one process on one device, and prints {@code {"buffers": {...}, "stats": {...}}} (plus {@code "launches"} for
  * a multi-launch spec) on stdout. A bad spec, a PTX error or a kernel fault is one line on stderr and exit status 1.
  *
+ * <p>What the kernels print with device {@code printf} goes to stderr, as it is, after each launch in launch order
+ * (CUDA shows it at the synchronization after the launch), so that stdout stays one JSON document; when a kernel
+ * faults, its output comes before the fault's line.
+ *
  * <p>With {@code --timing} the launches run under the cycle-level timing model (issue 7, {@code
  * dev.gmac.gpu.timing}) configured by {@code --config} (a preset name or a preset file; default {@value
  * #DEFAULT_PRESET}). With {@code --out DIR} the printed buffers go to raw little-endian files instead of the JSON.
@@ -43,6 +48,7 @@ import picocli.CommandLine.Parameters;
         description = {
             "Run the kernel launches described by a JSON spec (one launch, or a list with repeats, swaps and loops)"
                     + " and print the buffers and launch statistics as JSON.",
+            "What the kernels print with printf goes to standard error, launch by launch.",
             "Spec format: docs/ptx-run.md."
         })
 final class PtxRunCommand implements Callable<Integer> {
@@ -167,7 +173,17 @@ final class PtxRunCommand implements Callable<Integer> {
             for (Map.Entry<String, Path> m : runSpec.modules().entrySet()) {
                 ptx.put(m.getKey(), InputFiles.readText(m.getValue(), InputFiles.MAX_TEXT_BYTES));
             }
-            result = SpecRunner.run(runSpec, ptx, timingConfig, gpuConfig.build(), options);
+            PrintWriter err = spec.commandLine().getErr();
+            try {
+                result = SpecRunner.run(runSpec, ptx, timingConfig, gpuConfig.build(), options, text -> {
+                    err.print(text);
+                    err.flush();
+                });
+            } catch (KernelFaultException e) {
+                err.print(e.deviceOutput()); // what the kernel printed before the fault, then the fault's line
+                err.flush();
+                throw e;
+            }
         } catch (RunSpecException e) {
             throw new PtxToolException(specFile + ": " + e.getMessage(), e);
         }

@@ -25,13 +25,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Runs a {@link RunSpec} on one fresh {@link SoftwareGpu}: loads every module, resolves every launch (kernel by PTX
  * or CUDA name, arguments checked against the kernel's parameters) before anything runs, allocates and fills the
  * buffers, runs the steps in order (buffers persist between launches; {@code swap} exchanges two buffers' device
  * memory; a loop runs until its buffer reads zero) and collects what to print. A kernel fault propagates as the
- * engine's {@link dev.gmac.gpu.KernelFaultException}.
+ * engine's {@link dev.gmac.gpu.KernelFaultException}, which carries what the faulting launch printed.
+ *
+ * <p>Device allocations carry the spec's buffer names (and keep them across swaps), so an out-of-bounds fault names
+ * the buffer ("512 bytes before buffer a"). What each launch prints with device {@code printf} goes to the output
+ * sink given to {@link #run(RunSpec, Map, TimingConfig, GpuConfig, LaunchOptions, Consumer)} after the launch, in
+ * launch order.
  *
  * <p>Given a {@link TimingConfig} ({@code --timing --config}), every launch runs through {@link TimedLaunch} on one
  * {@link TimingSimulator}: the same results, and each launch's statistics hold the functional ones followed by every
@@ -73,6 +79,7 @@ final class SpecRunner {
     private SoftwareGpu gpu;
     private TimingSimulator sim;
     private LaunchOptions options = LaunchOptions.DEFAULTS;
+    private Consumer<String> deviceOutput = text -> {};
 
     private SpecRunner(RunSpec spec, Map<String, String> ptxTexts, TimingConfig timing) {
         this.spec = spec;
@@ -85,14 +92,24 @@ final class SpecRunner {
      * functional model alone, {@code base} the GPU configuration to start from.
      */
     static Result run(RunSpec spec, Map<String, String> ptxTexts, TimingConfig timing, GpuConfig base) {
-        return run(spec, ptxTexts, timing, base, LaunchOptions.DEFAULTS);
+        return run(spec, ptxTexts, timing, base, LaunchOptions.DEFAULTS, text -> {});
     }
 
-    /** As {@link #run(RunSpec, Map, TimingConfig, GpuConfig)} with every launch made with {@code options}. */
+    /**
+     * As {@link #run(RunSpec, Map, TimingConfig, GpuConfig)} with every launch made with {@code options}; what a
+     * launch prints with device {@code printf} is handed to {@code deviceOutput} when the launch ends (not when
+     * nothing was printed).
+     */
     static Result run(
-            RunSpec spec, Map<String, String> ptxTexts, TimingConfig timing, GpuConfig base, LaunchOptions options) {
+            RunSpec spec,
+            Map<String, String> ptxTexts,
+            TimingConfig timing,
+            GpuConfig base,
+            LaunchOptions options,
+            Consumer<String> deviceOutput) {
         SpecRunner r = new SpecRunner(spec, ptxTexts, timing);
         r.options = options;
+        r.deviceOutput = deviceOutput;
         return r.run(base);
     }
 
@@ -115,7 +132,7 @@ final class SpecRunner {
             resolveAll(spec.steps(), modules);
             long t1 = System.nanoTime();
             for (RunSpec.Buffer b : spec.buffers().values()) {
-                long ptr = gpu.malloc(b.byteSize());
+                long ptr = gpu.malloc(b.byteSize(), b.name());
                 gpu.copyToDevice(ptr, ByteBuffer.wrap(b.initial()));
                 address.put(b.name(), ptr);
             }
@@ -301,7 +318,9 @@ final class SpecRunner {
                 KernelLaunch l = gpu.prepare(
                         r.module(), r.kernel(), launch.grid(), launch.block(), launch.sharedBytes(), options, args);
                 prepared.set(l);
-                stats.putAll(l.run().toMap());
+                LaunchStats functional = l.run();
+                print(functional);
+                stats.putAll(functional.toMap());
             } else {
                 TimedLaunch.Result timed = TimedLaunch.run(
                         gpu,
@@ -316,6 +335,7 @@ final class SpecRunner {
                         options,
                         prepared::set,
                         args);
+                print(timed.functional());
                 stats.putAll(merged(timed.functional(), timed.timing()));
             }
             if (prepared.get().tm() instanceof LocalTm localTm) {
@@ -328,7 +348,15 @@ final class SpecRunner {
                 long pa = address.get(a);
                 address.put(a, address.get(b));
                 address.put(b, pa);
+                gpu.name(address.get(a), a); // fault messages follow the buffers' names
+                gpu.name(address.get(b), b);
             }
+        }
+    }
+
+    private void print(LaunchStats launched) {
+        if (!launched.deviceOutput().isEmpty()) {
+            deviceOutput.accept(launched.deviceOutput());
         }
     }
 
