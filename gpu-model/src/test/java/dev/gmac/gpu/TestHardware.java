@@ -12,6 +12,13 @@ public final class TestHardware {
     /** Tag of tests that need 32-lane warps (warp-synchronous code written for 32 lanes). */
     public static final String WARP32 = "warp32";
 
+    /**
+     * Tag of tests that rely on static warps inside divergent code (a warp vote or {@code activemask} under a
+     * divergent branch): thread block compaction and dynamic warp formation regroup threads there, so their
+     * reruns under {@code tbc}, {@code tbc-lcp} and {@code dwf} leave them out (Fung thesis §3.2-3.3).
+     */
+    public static final String DIVERGENT_WARP_SYNC = "divergentWarpSync";
+
     private TestHardware() {}
 
     /** The configuration the harnesses use. */

@@ -287,7 +287,7 @@ final class Collectives {
                 p[q] |= wp[q] & lanes;
             }
             if (rec != null) {
-                rec.addMember(lanes, ex);
+                rec.addMember(w, lanes, ex);
             }
         }
         switch (in.op) {

@@ -82,6 +82,14 @@ public abstract class DivergenceModel {
     /** The PC whose arrival the interpreter must report with {@link #reached}, or -1. */
     public abstract int watchPc(int slot);
 
+    /**
+     * A second PC whose arrival the interpreter must report with {@link #reached}, or -1 (the default): a
+     * likely-convergence point the group may reach before its reconvergence PC (thesis §3.4).
+     */
+    public int secondWatchPc(int slot) {
+        return -1;
+    }
+
     /** True when every branch, uniform or not, must be reported with {@link #branch}. */
     public abstract boolean reportsEveryBranch();
 
@@ -120,6 +128,15 @@ public abstract class DivergenceModel {
      * or throws the model's barrier-divergence fault (through {@code fault}).
      */
     public abstract long barrierLanes(int slot, long executing, BarrierFault fault);
+
+    /**
+     * How many threads count as arriving at CTA barrier {@code id} when {@code executing} lanes of the group
+     * execute it (called before they are counted). The default counts {@link #barrierLanes}; a block-wide model
+     * may add threads that wait elsewhere for good (parked at the kernel's exit), counted once per barrier.
+     */
+    public int barrierArrivals(int slot, int id, long executing, BarrierFault fault) {
+        return Long.bitCount(barrierLanes(slot, executing, fault));
+    }
 
     /** The group waits at CTA barrier {@code id}, resuming at {@code resumePc} once it is released. */
     public abstract int waitForBlock(int slot, int id, int resumePc);

@@ -8,7 +8,10 @@ import java.util.function.Supplier;
 
 /**
  * The divergence models the engine knows, by name: {@code pdom} (per-warp post-dominator stacks, the default;
- * {@link PdomModel}) and {@code its} (independent thread scheduling; {@link ItsModel}), plus any model registered
+ * {@link PdomModel}), {@code its} (independent thread scheduling; {@link ItsModel}), thread block compaction
+ * {@code tbc}, {@code tbc-lcp} (with likely-convergence points) and {@code tbc-static} (the compactor off, for
+ * warp-synchronous kernels; {@link TbcModel}), dynamic warp formation {@code dwf} and {@code dwf-wb} (with
+ * the warp barrier; {@link DwfModel}), plus any model registered
  * with {@link #register} (the seam is public: a researcher's own model plugs in without touching the engine). A
  * launch creates one model instance per hardware CTA slot. Thread-safe.
  */
@@ -19,6 +22,11 @@ public final class DivergenceModels {
     static {
         register("pdom", PdomModel::new);
         register("its", ItsModel::new);
+        register("tbc", () -> new TbcModel("tbc", false, true));
+        register("tbc-lcp", () -> new TbcModel("tbc-lcp", true, true));
+        register("tbc-static", () -> new TbcModel("tbc-static", false, false));
+        register("dwf", () -> new DwfModel("dwf", false));
+        register("dwf-wb", () -> new DwfModel("dwf-wb", true));
     }
 
     private DivergenceModels() {}

@@ -139,6 +139,7 @@ final class Interpreter {
         long mask = dm.memberLanes(slot, 0);
         int frame = dm.memberFrame(slot, 0);
         int watch = dm.watchPc(slot);
+        int watch2 = dm.secondWatchPc(slot);
         TxScope tx = dm.txScope(slot);
         long[] r = w.regs[frame];
         long[] p = w.preds[frame];
@@ -164,6 +165,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -181,7 +183,7 @@ final class Interpreter {
                 }
                 if (rec != null) {
                     if (member) {
-                        rec.addMember(mask, em);
+                        rec.addMember(w, mask, em);
                     } else {
                         rec.begin(w, in, mask, em);
                     }
@@ -823,6 +825,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -851,6 +854,7 @@ final class Interpreter {
                             mask = dm.memberLanes(slot, 0);
                             frame = dm.memberFrame(slot, 0);
                             watch = dm.watchPc(slot);
+                            watch2 = dm.secondWatchPc(slot);
                             tx = dm.txScope(slot);
                             r = w.regs[frame];
                             p = w.preds[frame];
@@ -861,7 +865,7 @@ final class Interpreter {
                     }
                 }
                 pc = npc;
-                if (pc == watch) {
+                if (pc == watch || pc == watch2) {
                     dm.setPc(slot, pc);
                     if (dm.reached(slot) == DivergenceModel.STOP
                             || dm.state(slot) != DivergenceModel.RUNNABLE
@@ -873,6 +877,7 @@ final class Interpreter {
                     mask = dm.memberLanes(slot, 0);
                     frame = dm.memberFrame(slot, 0);
                     watch = dm.watchPc(slot);
+                    watch2 = dm.secondWatchPc(slot);
                     tx = dm.txScope(slot);
                     r = w.regs[frame];
                     p = w.preds[frame];
@@ -913,7 +918,10 @@ final class Interpreter {
                     taken |= executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (taken != mask && taken != 0) {
@@ -937,7 +945,10 @@ final class Interpreter {
                     long lanes = dm.memberLanes(slot, i);
                     threadInstructions += Long.bitCount(lanes);
                     if (rec != null) {
-                        rec.addMember(lanes, executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
+                        rec.addMember(
+                                dm.member(slot, i),
+                                lanes,
+                                executing(in, dm.member(slot, i), dm.memberFrame(slot, i), lanes));
                     }
                 }
                 if (control(dm, slot, in) == NEXT) {
@@ -966,7 +977,7 @@ final class Interpreter {
     /** Moves a group to {@code npc}, reporting the model's watch PC. */
     private static void advance(DivergenceModel dm, int slot, int npc) {
         dm.setPc(slot, npc);
-        if (npc == dm.watchPc(slot)) {
+        if (npc == dm.watchPc(slot) || npc == dm.secondWatchPc(slot)) {
             dm.reached(slot);
         }
     }
@@ -1249,8 +1260,9 @@ final class Interpreter {
         if (dm.txScope(slot) != null) {
             throw fault(w0, in, lane, -1, FaultKind.INVALID_INSTRUCTION, "a barrier inside a transaction");
         }
-        long arriving = dm.barrierLanes(
+        int counted = dm.barrierArrivals(
                 slot,
+                id,
                 em,
                 (executing, missing) -> fault(
                         w0,
@@ -1271,7 +1283,6 @@ final class Interpreter {
                 cta.addReduction(id, in, w, f, executing(in, w, f, dm.memberLanes(slot, i)), pred);
             }
         }
-        int counted = Long.bitCount(arriving);
         if (in.sub == Op.B_ARRIVE) {
             dm.setPc(slot, in.pc + 1);
             cta.arrive(id, count, counted);

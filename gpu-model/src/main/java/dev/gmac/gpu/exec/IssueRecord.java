@@ -50,6 +50,9 @@ public final class IssueRecord {
     private int[] sideRoundEnds = new int[8];
     private int sideRounds;
     private int extraCycles;
+    private long memberWarps;
+    private boolean multiWarp;
+    private final byte[] laneWarp = new byte[64];
 
     /** The first member warp of the issuing group (functional execute part). */
     public Warp warp;
@@ -84,7 +87,23 @@ public final class IssueRecord {
         this.accessBytes = 0;
         this.load = false;
         this.store = false;
+        this.memberWarps = 0;
         return this;
+    }
+
+    /**
+     * The static warps (bit {@code w} for warp {@code w} of the CTA) whose threads the decoded instruction's issue
+     * group holds, when that is not just the slot's own static warp (compacted or dynamic warps, Fung thesis
+     * §3.3.2); 0 otherwise. The timing model checks and updates those warps' register scoreboards.
+     */
+    public IssueRecord memberWarps(long warps) {
+        this.memberWarps = warps;
+        return this;
+    }
+
+    /** See {@link #memberWarps(long)}; 0 when the group is the slot's own static warp. */
+    public long memberWarps() {
+        return memberWarps;
     }
 
     /** Adds a register the instruction writes. */
@@ -137,6 +156,7 @@ public final class IssueRecord {
         writes = false;
         sideRounds = 0;
         extraCycles = 0;
+        multiWarp = false;
     }
 
     /** Clears the slot outcome of an earlier issue (the functional model reuses a record without a timing model). */
@@ -149,6 +169,7 @@ public final class IssueRecord {
     /** The interpreter starts executing {@code in} for a group whose first member is {@code w}. */
     void begin(Warp w, dev.gmac.gpu.ptx.Insn in, long active, long executed) {
         warp = w;
+        multiWarp = false;
         insn = in;
         activeMask = active;
         executedMask = executed;
@@ -158,10 +179,14 @@ public final class IssueRecord {
         accessMaskSet = true;
     }
 
-    /** Another member of the issuing group adds its active and executing lanes. */
-    void addMember(long active, long executed) {
+    /** Member {@code w} of the issuing group adds its active and executing lanes. */
+    void addMember(Warp w, long active, long executed) {
         activeMask |= active;
         executedMask |= executed;
+        multiWarp = true;
+        for (long m = active; m != 0; m &= m - 1) {
+            laneWarp[Long.numberOfTrailingZeros(m)] = (byte) w.index;
+        }
     }
 
     /** Lane {@code lane} accessed {@code bytes} at {@code addr} in {@code space}. */
@@ -342,6 +367,19 @@ public final class IssueRecord {
 
     public long address(int lane) {
         return laneAddress[lane];
+    }
+
+    /**
+     * True when the issuing group held threads of several static warps (each lane's warp is {@link #laneWarp});
+     * false when every lane is the first member's ({@link #warp}).
+     */
+    public boolean isMultiWarp() {
+        return multiWarp;
+    }
+
+    /** The index in its CTA of the static warp whose thread ran in {@code lane} (see {@link #isMultiWarp}). */
+    public int laneWarp(int lane) {
+        return multiWarp ? laneWarp[lane] : warp.index;
     }
 
     public boolean hasWarpExited() {

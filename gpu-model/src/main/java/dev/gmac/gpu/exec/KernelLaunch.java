@@ -40,6 +40,15 @@ public final class KernelLaunch {
     public interface SlotListener {
         /** {@code slot} of {@code cta} may issue again ({@code barrier}: a CTA barrier released it). */
         void slotWoken(Cta cta, int slot, boolean barrier);
+
+        /**
+         * {@code slot} of {@code cta} has a new issue group that the hardware forms in {@code delayCycles} core
+         * cycles after the current one (a block-wide synchronisation and compaction, thesis §3.3.2: the compactor
+         * emits one warp per cycle). The default treats it as an ordinary wake-up.
+         */
+        default void slotFormed(Cta cta, int slot, int delayCycles) {
+            slotWoken(cta, slot, false);
+        }
     }
 
     final GpuConfig config;
@@ -618,6 +627,16 @@ public final class KernelLaunch {
     void slotWoken(Cta cta, int slot, boolean barrier) {
         if (listener != null) {
             listener.slotWoken(cta, slot, barrier);
+        }
+    }
+
+    /**
+     * A divergence model gave a slot that is not issuing (or the one issuing now) a new issue group, available
+     * {@code delayCycles} cycles from now in the timing model.
+     */
+    void slotFormed(Cta cta, int slot, int delayCycles) {
+        if (listener != null) {
+            listener.slotFormed(cta, slot, delayCycles);
         }
     }
 

@@ -93,6 +93,7 @@ final class DataMovementLowering {
         int space = spaceOf(in);
         Insn i = insn(Op.LD, in);
         i.setType(t);
+        i.readOnly = in.has(".nc");
         i.width = t.byteSize();
         PtxAst.Operand d = in.operands().get(0);
         if (n > 1) {
@@ -142,6 +143,7 @@ final class DataMovementLowering {
         k.imm = i.imm;
         k.space = i.space;
         k.addrMode = i.addrMode;
+        k.readOnly = i.readOnly;
         return k;
     }
 

@@ -77,6 +77,8 @@ public final class Insn {
     /** Immediate: address offset, absolute address, LUT, ... */
     public long imm;
 
+    /** A load through the read-only (non-coherent) path, {@code ld.global.nc}: the data does not change in the launch. */
+    public boolean readOnly;
     /** Memory space ({@link StateSpace}). */
     public int space;
     /** Address mode ({@link #ADDR_ABS}, {@link #ADDR_REG}, {@link #ADDR_FRAME}). */
@@ -90,6 +92,18 @@ public final class Insn {
     public int target = -1;
     /** Reconvergence PC: the immediate post-dominator of this branch. */
     public int rpc = -1;
+    /**
+     * Likely-convergence PC of a conditional branch (Fung thesis §3.4): the backward branch closing the innermost
+     * loop around it, when the branch's IPDOM lies outside that loop ({@link dev.gmac.gpu.cfg.LikelyConvergence}),
+     * else -1.
+     */
+    public int lpc = -1;
+    /**
+     * True for a conditional branch whose predicate {@link Uniformity} proved equal for every thread of a CTA that
+     * reaches it together (the compiler's "not potentially divergent" annotation, Fung thesis §3.3.1): thread block
+     * compaction does not synchronise there.
+     */
+    public boolean blockUniform;
     /** True for bra.uni / call.uni. */
     public boolean uniform;
     /** Callee function index (call), or the function this instruction belongs to (ret-exit). */
@@ -107,6 +121,10 @@ public final class Insn {
     public int[] srcRegs = new int[0];
     /** Register slots (not bases) written, for a scoreboard. */
     public int[] dstRegs = new int[0];
+    /** Predicate registers read (the guard is in {@link #guard}). */
+    public int[] srcPreds = new int[0];
+    /** Predicate registers written. */
+    public int[] dstPreds = new int[0];
 
     Insn(int op, int line, String text) {
         this.op = op;

@@ -1,6 +1,7 @@
 package dev.gmac.gpu.ptx;
 
 import dev.gmac.gpu.cfg.ControlFlowGraph;
+import dev.gmac.gpu.cfg.LikelyConvergence;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -495,6 +496,8 @@ final class Lowering {
                 insn.srcRegs = toArray(cx.curSrc);
                 insn.dstRegs = toArray(cx.curDst);
                 insn.source = source;
+                insn.srcPreds = toArray(cx.curSrcPred);
+                insn.dstPreds = toArray(cx.curDstPred);
                 insn.pc = code.size();
                 code.add(insn);
             }
@@ -652,6 +655,25 @@ final class Lowering {
                 in.rpc = g.reconvergencePc(pc);
             }
         }
+        List<Integer> latchList = new ArrayList<>();
+        for (int pc = start; pc <= end; pc++) {
+            Insn in = arr[pc];
+            if (in.op == Op.BRA && in.target >= start && in.target <= pc) {
+                latchList.add(pc);
+            }
+        }
+        int[] latches = latchList.stream().mapToInt(Integer::intValue).toArray();
+        int[] heads = new int[latches.length];
+        for (int i = 0; i < latches.length; i++) {
+            heads[i] = arr[latches[i]].target;
+        }
+        for (int pc = start; pc <= end; pc++) {
+            Insn in = arr[pc];
+            if (in.op == Op.BRA && in.guard >= 0) {
+                in.lpc = LikelyConvergence.of(pc, in.rpc, latches, heads);
+            }
+        }
+        Uniformity.mark(arr, f, pc -> successors(arr, pc, f));
     }
 
     private static int[] successors(Insn[] arr, int pc, FunctionInfo f) {

@@ -61,6 +61,8 @@ final class LoweringContext {
     // ---- per-instruction state: register slots read and written, for a scoreboard
     List<Integer> curSrc;
     List<Integer> curDst;
+    List<Integer> curSrcPred;
+    List<Integer> curDstPred;
 
     /** Resets the per-function state for {@code info}. */
     void beginFunction(FunctionInfo info) {
@@ -88,6 +90,8 @@ final class LoweringContext {
     void beginInstruction() {
         curSrc = new ArrayList<>();
         curDst = new ArrayList<>();
+        curSrcPred = new ArrayList<>();
+        curDstPred = new ArrayList<>();
     }
 
     /** The register {@code name} as visible here (declared before, in this block or an enclosing one), or null. */
@@ -176,6 +180,7 @@ final class LoweringContext {
         if (r == null || !r.pred()) {
             throw syntax(in, "expected a destination predicate, found " + describe(o));
         }
+        curDstPred.add(r.slot());
         return r.slot();
     }
 
@@ -188,6 +193,7 @@ final class LoweringContext {
         if (r == null || !r.pred()) {
             throw syntax(in, "expected a predicate, found " + describe(o));
         }
+        curSrcPred.add(r.slot());
         return r.slot();
     }
 

@@ -126,7 +126,17 @@ public final class TimingSimulator {
         memory.beginKernel();
         Run run = new Run(agents, start);
         for (TimedKernel k : kernels) {
-            k.executor().onWake(run::wakeWarp);
+            k.executor().onWake(new WarpWaker() {
+                @Override
+                public void wake(int ctaSlot, int warp, boolean barrier) {
+                    run.wakeWarp(ctaSlot, warp, barrier);
+                }
+
+                @Override
+                public void formed(int ctaSlot, int warp, int delayCycles) {
+                    run.formWarp(ctaSlot, warp, delayCycles);
+                }
+            });
         }
         for (int i = 0; i < cores.length; i++) {
             counters[i].reset();
@@ -243,6 +253,11 @@ public final class TimingSimulator {
         void wakeWarp(int ctaSlot, int warp, boolean barrier) {
             int perCore = config.core().maxCtas();
             cores[ctaSlot / perCore].wakeWarp(ctaSlot % perCore, warp, barrier, now);
+        }
+
+        void formWarp(int ctaSlot, int warp, int delayCycles) {
+            int perCore = config.core().maxCtas();
+            cores[ctaSlot / perCore].formWarp(ctaSlot % perCore, warp, delayCycles, now);
         }
 
         void charge(Agent a, long cycles) {

@@ -9,4 +9,13 @@ package dev.gmac.gpu.timing;
 public interface WarpWaker {
     /** Warp slot {@code warp} of the CTA in hardware slot {@code ctaSlot} may issue again. */
     void wake(int ctaSlot, int warp, boolean barrier);
+
+    /**
+     * The divergence model gave warp slot {@code warp} a new issue group (a compacted or dynamic warp, Fung thesis
+     * §3.3.2) that the hardware forms {@code delayCycles} cycles after the synchronisation that triggered it; the
+     * default wakes it as {@link #wake} does.
+     */
+    default void formed(int ctaSlot, int warp, int delayCycles) {
+        wake(ctaSlot, warp, false);
+    }
 }

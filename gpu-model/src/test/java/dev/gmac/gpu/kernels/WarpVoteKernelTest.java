@@ -1,9 +1,13 @@
 package dev.gmac.gpu.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
+import dev.gmac.gpu.GpuConfig;
+import dev.gmac.gpu.TestHardware;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +17,40 @@ import org.junit.jupiter.api.Test;
  */
 class WarpVoteKernelTest {
     @Test
+    @Tag(TestHardware.DIVERGENT_WARP_SYNC)
     void allAnyBallotActivemask() {
+        try (KernelRunner r = new KernelRunner("warp_vote")) {
+            int[][] run = voteRun(r);
+            assertArrayEquals(run[0], run[1]);
+        }
+    }
+
+    /**
+     * Thread block compaction regroups threads at the divergent branch around {@code __activemask()} (Fung thesis
+     * §3.3): a compacted warp's active mask is not the static warp's, so this warp-synchronous kernel is wrong under
+     * {@code tbc}. The thesis's switch that keeps static warps ({@code tbc-static}, "the thread compactor can
+     * optionally be disabled ... e.g., reduction in the CUDA SDK") runs it correctly with the same block-wide stack.
+     */
+    @Test
+    void theStaticWarpSwitchRunsWarpSynchronousCodeUnderTbc() {
+        try (KernelRunner r = new KernelRunner(
+                "warp_vote", GpuConfig.builder().divergence("tbc-static").build())) {
+            int[][] run = voteRun(r);
+            assertArrayEquals(run[0], run[1], "tbc-static keeps static warps");
+        }
+        try (KernelRunner r = new KernelRunner(
+                "warp_vote", GpuConfig.builder().divergence("tbc").build())) {
+            int[][] run = voteRun(r);
+            int differ = 0;
+            for (int i = 3; i < run[0].length; i += 5) {
+                differ += run[0][i] != run[1][i] ? 1 : 0;
+            }
+            assertTrue(differ > 0, "under tbc, __activemask() in the divergent branch sees compacted warps");
+        }
+    }
+
+    /** Runs warp_vote: [expected, actual]. */
+    private static int[][] voteRun(KernelRunner r) {
         int block = 64;
         int grid = 3;
         int threads = block * grid;
@@ -57,12 +94,10 @@ class WarpVoteKernelTest {
                 expected[5 * i + 4] = above;
             }
         }
-        try (KernelRunner r = new KernelRunner("warp_vote")) {
-            long dIn = r.upload(in);
-            long dOut = r.allocate(20L * n);
-            r.launch("warp_vote", Dim3.of(grid), Dim3.of(block), dIn, dOut, n, threshold);
-            assertArrayEquals(expected, r.downloadInts(dOut, 5 * n));
-        }
+        long dIn = r.upload(in);
+        long dOut = r.allocate(20L * n);
+        r.launch("warp_vote", Dim3.of(grid), Dim3.of(block), dIn, dOut, n, threshold);
+        return new int[][] {expected, r.downloadInts(dOut, 5 * n)};
     }
 
     @Test

@@ -34,6 +34,7 @@ import picocli.CommandLine.ScopeType;
             dev.gmac.samples.cli.ptx.PtxCommand.class,
             dev.gmac.samples.cli.study.StudyCommand.class,
             dev.gmac.samples.cli.study.RunCommand.class,
+            dev.gmac.samples.cli.study.DivergenceStudyCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -28,6 +28,10 @@ final class ConfigSchema {
             ConfigKey.size("core.shared.bytes", 0, 1L << 30, "shared memory per core"),
             ConfigKey.integer("core.schedulers", 1, 64, "warp schedulers per core"),
             ConfigKey.choice("core.scheduler", choices(SchedulerPolicy.values()), "warp scheduling policy"),
+            ConfigKey.choice(
+                    "core.block.priority",
+                    choices(BlockPriority.values()),
+                    "priority among CTAs (warps of one CTA loose round-robin)"),
             ConfigKey.choice("core.scoreboard", choices(ScoreboardMode.values()), "dependence tracking"),
             ConfigKey.integer("core.ibuffer.entries", 1, 16, "decoded instructions per warp"),
             ConfigKey.integer("core.fetch.latency", 1, 10_000, "cycles to fetch and decode one instruction"),
@@ -106,6 +110,8 @@ final class ConfigSchema {
             String token;
             if (e instanceof SchedulerPolicy) {
                 token = ((SchedulerPolicy) e).token();
+            } else if (e instanceof BlockPriority) {
+                token = ((BlockPriority) e).token();
             } else if (e instanceof ScoreboardMode) {
                 token = ((ScoreboardMode) e).token();
             } else if (e instanceof WritePolicy) {
@@ -131,6 +137,7 @@ final class ConfigSchema {
                 i(v, "core.shared.bytes"),
                 i(v, "core.schedulers"),
                 (SchedulerPolicy) v.get("core.scheduler"),
+                (BlockPriority) v.get("core.block.priority"),
                 (ScoreboardMode) v.get("core.scoreboard"),
                 i(v, "core.ibuffer.entries"),
                 i(v, "core.fetch.latency"),
@@ -205,6 +212,7 @@ final class ConfigSchema {
         v.put("core.shared.bytes", (long) k.sharedBytes());
         v.put("core.schedulers", (long) k.schedulers());
         v.put("core.scheduler", k.scheduler());
+        v.put("core.block.priority", k.blockPriority());
         v.put("core.scoreboard", k.scoreboard());
         v.put("core.ibuffer.entries", (long) k.ibufferEntries());
         v.put("core.fetch.latency", (long) k.fetchLatency());

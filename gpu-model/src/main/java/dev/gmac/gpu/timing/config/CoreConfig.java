@@ -12,6 +12,7 @@ package dev.gmac.gpu.timing.config;
  * @param sharedBytes    shared memory per core
  * @param schedulers     warp schedulers per core; warp slot {@code w} belongs to scheduler {@code w % schedulers}
  * @param scheduler      the policy of every scheduler
+ * @param blockPriority  the priority among CTAs; with {@link BlockPriority#NONE} the scheduler policy alone decides
  * @param scoreboard     per-register or per-warp dependence tracking
  * @param ibufferEntries decoded instructions a warp may hold ahead of issue
  * @param fetchLatency   cycles to fetch and decode one instruction (the I-cache always hits)
@@ -30,6 +31,7 @@ public record CoreConfig(
         int sharedBytes,
         int schedulers,
         SchedulerPolicy scheduler,
+        BlockPriority blockPriority,
         ScoreboardMode scoreboard,
         int ibufferEntries,
         int fetchLatency,

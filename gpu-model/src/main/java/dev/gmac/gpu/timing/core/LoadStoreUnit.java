@@ -141,8 +141,13 @@ final class LoadStoreUnit implements MemoryClient {
                 counters.memoryStalls[MemoryStall.BANK_CONFLICT.ordinal()] += degree - issueCycles;
             }
             if (in.isLoad()) {
-                for (int i = 0; i < in.destinationCount(); i++) {
-                    w.scoreboard.markReady(in.destination(i), cycle + passes - 1 + sharedLatency);
+                long groupWarps = in.memberWarps();
+                for (long m = groupWarps == 0 ? 1 : groupWarps; m != 0; m &= m - 1) {
+                    Scoreboard sb =
+                            groupWarps == 0 ? w.scoreboard : w.cta.warps[Long.numberOfTrailingZeros(m)].scoreboard;
+                    for (int i = 0; i < in.destinationCount(); i++) {
+                        sb.markReady(in.destination(i), cycle + passes - 1 + sharedLatency);
+                    }
                 }
             }
             return;
@@ -235,7 +240,9 @@ final class LoadStoreUnit implements MemoryClient {
             mask &= mask - 1;
             long a = in.address(lane);
             if (c == IssueClass.MEM_LOCAL) {
-                a = AddressMap.localAddress(a, threadBase + (long) w.index * warpSize + lane, threadSlots);
+                // the lane's own thread: in a compacted or dynamic warp it belongs to another static warp's slot
+                int slot = in.warp == null ? w.index : w.cta.warps[in.laneWarp(lane)].index;
+                a = AddressMap.localAddress(a, threadBase + (long) slot * warpSize + lane, threadSlots);
             } else if (c == IssueClass.MEM_CONST) {
                 a = AddressMap.constantAddress(a);
             }

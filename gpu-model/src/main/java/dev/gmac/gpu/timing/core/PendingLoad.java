@@ -12,6 +12,11 @@ final class PendingLoad {
     private int destinationCount;
     private WarpSlot warp;
     private int generation;
+    /** The static warps' slots whose registers the load writes, when the group was not just {@link #warp}. */
+    private final WarpSlot[] targets = new WarpSlot[64];
+
+    private final int[] targetGenerations = new int[64];
+    private int targetCount;
     private int remaining;
     private long latestTick;
 
@@ -21,9 +26,23 @@ final class PendingLoad {
         this.remaining = segments;
         this.latestTick = 0;
         this.destinationCount = in.destinationCount();
+        long groupWarps = in.memberWarps();
+        targetCount = 0;
+        if (groupWarps == 0) {
+            targets[targetCount++] = w;
+        } else {
+            for (long m = groupWarps; m != 0; m &= m - 1) {
+                targets[targetCount++] = w.cta.warps[Long.numberOfTrailingZeros(m)];
+            }
+        }
+        for (int t = 0; t < targetCount; t++) {
+            targetGenerations[t] = targets[t].generation;
+        }
         for (int i = 0; i < destinationCount; i++) {
             destinations[i] = in.destination(i);
-            w.scoreboard.markPending(destinations[i]);
+            for (int t = 0; t < targetCount; t++) {
+                targets[t].scoreboard.markPending(destinations[i]);
+            }
         }
     }
 
@@ -38,10 +57,16 @@ final class PendingLoad {
             return -1;
         }
         long cycle = TimeBase.tickToCycleCeil(latestTick);
-        if (warp.generation == generation) {
-            for (int i = 0; i < destinationCount; i++) {
-                warp.scoreboard.markReady(destinations[i], cycle);
+        for (int t = 0; t < targetCount; t++) {
+            WarpSlot target = targets[t];
+            if (target.generation == targetGenerations[t]) {
+                for (int i = 0; i < destinationCount; i++) {
+                    target.scoreboard.markReady(destinations[i], cycle);
+                }
             }
+            targets[t] = null;
+        }
+        if (warp.generation == generation) {
             warp.pendingLoads--;
         }
         warp = null;

@@ -50,6 +50,7 @@ public final class SimtCore implements IssueProbe {
     private long usedRegisters;
     private long usedShared;
     private long ages;
+    private long ctaAges;
     private long lastStep;
     private long nextActive = NEVER;
     private long lastExit;
@@ -67,16 +68,24 @@ public final class SimtCore implements IssueProbe {
     private long earliest;
     private boolean sawBlocked;
     private boolean sawMemoryWait;
+    /**
+     * Cycles before a group formed now may issue, besides the compactor's: the branch latency when the instruction
+     * being issued is a branch (its outcome decides the groups), none when a group reaches a reconvergence point
+     * by an ordinary instruction (its next PC is known at decode; decision 0334). Outside an issue: the branch
+     * latency.
+     */
+    private int formationLatency;
 
     /** Core {@code id} of a GPU configured by {@code config}, sending memory requests to {@code memory}. */
     public SimtCore(int id, TimingConfig config, MemorySystem memory, CoreCounters counters) {
         this.id = id;
         this.config = config.core();
         this.counters = counters;
+        this.formationLatency = this.config.branchLatency();
         int maxWarps = this.config.maxWarps();
         this.schedulers = new WarpScheduler[this.config.schedulers()];
         for (int s = 0; s < schedulers.length; s++) {
-            schedulers[s] = WarpScheduler.create(this.config.scheduler(), maxWarps);
+            schedulers[s] = WarpScheduler.create(this.config.scheduler(), this.config.blockPriority(), maxWarps);
         }
         this.warps = new WarpSlot[maxWarps];
         for (int w = 0; w < maxWarps; w++) {
@@ -91,7 +100,7 @@ public final class SimtCore implements IssueProbe {
         this.ctas = new CtaSlot[this.config.maxCtas()];
         this.finishedThisStep = new CtaSlot[this.config.maxCtas()];
         for (int c = 0; c < ctas.length; c++) {
-            ctas[c] = new CtaSlot(id * ctas.length + c, maxWarps);
+            ctas[c] = new CtaSlot(id * ctas.length + c, c, maxWarps);
         }
         this.alu = new PipelinePool(this.config.alu(), this.config.warpSize());
         this.sfu = new PipelinePool(this.config.sfu(), this.config.warpSize());
@@ -173,6 +182,7 @@ public final class SimtCore implements IssueProbe {
         int warpsPerCta = res.warpsPerCta(config.warpSize());
         long threads = (long) warpsPerCta * config.warpSize();
         cta.active = true;
+        cta.age = ctaAges++;
         cta.kernel = kernel;
         cta.ctaId = ctaId;
         cta.warpCount = warpsPerCta;
@@ -196,7 +206,7 @@ public final class SimtCore implements IssueProbe {
             slot.scoreboard.reset(res.registerSlots());
             slot.ibuffer.restart(cycle);
             cta.warps[placed++] = slot;
-            schedulers[slot.scheduler].add(slot.index, slot.age);
+            schedulers[slot.scheduler].add(slot.index, slot.age, cta.localIndex, cta.age);
         }
         residentCtas++;
         usedWarps += warpsPerCta;
@@ -220,7 +230,29 @@ public final class SimtCore implements IssueProbe {
         if (w.active) {
             // also the warp being issued right now (the last arriver at a barrier): it waits the latency too
             w.atBarrier = false;
+            w.decoded = false; // a regrouping divergence model may have changed the slot's group
             w.barrierRelease = Math.max(w.barrierRelease, barrier ? cycle + config.barrierLatency() : cycle + 1);
+            wake(Math.max(cycle + 1, lastStep + 1));
+        }
+    }
+
+    /**
+     * The divergence model gave warp slot {@code warp} of the CTA in local slot {@code localCta} a new issue group
+     * at {@code cycle} (thread block compaction or dynamic warp formation, Fung thesis §3.3.2): it may issue once the
+     * synchronising branch's outcome is known ({@code core.branch.latency}, when the instruction issued now is a
+     * branch; a reconvergence reached by any other instruction is known at decode) and the compactor has produced
+     * it, one warp per cycle ({@code delayCycles}).
+     */
+    public void formWarp(int localCta, int warp, int delayCycles, long cycle) {
+        CtaSlot cta = ctas[localCta];
+        if (!cta.active || warp >= cta.warpCount) {
+            return;
+        }
+        WarpSlot w = cta.warps[warp];
+        if (w.active) {
+            w.atBarrier = false;
+            w.decoded = false;
+            w.barrierRelease = Math.max(w.barrierRelease, cycle + formationLatency + delayCycles);
             wake(Math.max(cycle + 1, lastStep + 1));
         }
     }
@@ -298,15 +330,13 @@ public final class SimtCore implements IssueProbe {
             return false;
         }
         long ready = Math.max(w.ibuffer.headReady(), w.barrierRelease);
-        int version = w.scoreboard.version();
+        long groupWarps = in.memberWarps();
+        long version = groupWarps == 0 ? w.scoreboard.version() : groupVersion(w, groupWarps);
         long operands;
         if (w.operandsVersion == version) {
             operands = w.operandsReady;
         } else {
-            operands = w.scoreboard.readyTime(in);
-            if (warpScoreboard || in.issueClass() == IssueClass.EXIT) {
-                operands = Math.max(operands, w.scoreboard.allReadyTime());
-            }
+            operands = groupWarps == 0 ? operandsReady(w, in) : groupOperandsReady(w, in, groupWarps);
             w.operandsReady = operands;
             w.operandsVersion = version;
         }
@@ -326,6 +356,34 @@ public final class SimtCore implements IssueProbe {
             return false;
         }
         return true;
+    }
+
+    private long operandsReady(WarpSlot w, IssueRecord in) {
+        long t = w.scoreboard.readyTime(in);
+        if (warpScoreboard || in.issueClass() == IssueClass.EXIT) {
+            t = Math.max(t, w.scoreboard.allReadyTime());
+        }
+        return t;
+    }
+
+    /**
+     * A compacted or dynamic warp reads and writes the registers of its member static warps: it is ready when each
+     * member's scoreboard is (the scoreboard of warp slot {@code m} of the CTA tracks static warp {@code m}).
+     */
+    private long groupOperandsReady(WarpSlot w, IssueRecord in, long groupWarps) {
+        long t = 0;
+        for (long m = groupWarps; m != 0; m &= m - 1) {
+            t = Math.max(t, operandsReady(w.cta.warps[Long.numberOfTrailingZeros(m)], in));
+        }
+        return t;
+    }
+
+    private static long groupVersion(WarpSlot w, long groupWarps) {
+        long v = 0;
+        for (long m = groupWarps; m != 0; m &= m - 1) {
+            v += w.cta.warps[Long.numberOfTrailingZeros(m)].scoreboard.version();
+        }
+        return v;
     }
 
     private long unitFree(IssueClass c) {
@@ -348,9 +406,21 @@ public final class SimtCore implements IssueProbe {
     private void issue(WarpSlot w, long cycle) {
         IssueRecord in = w.instruction;
         in.beginExecute();
+        formationLatency = in.issueClass() == IssueClass.BRANCH ? config.branchLatency() : 0;
         w.cta.kernel.executor().execute(w.cta.globalSlot, w.warpInCta, in);
+        formationLatency = config.branchLatency();
         w.decoded = false;
         int lanes = in.activeLanes();
+        if (lanes == 0 && in.insn == null && (in.hasWarpExited() || in.slotWaits())) {
+            // a slot woken without an issue group (a regrouping divergence model): nothing issued
+            counters.slots[IssueSlot.W0_IDLE]++;
+            if (in.hasWarpExited()) {
+                retire(w, cycle);
+            } else {
+                w.atBarrier = true;
+            }
+            return;
+        }
         counters.slots[IssueSlot.laneBucket(lanes, config.warpSize())]++;
         counters.warpInstructions++;
         counters.threadInstructions += lanes;
@@ -394,8 +464,18 @@ public final class SimtCore implements IssueProbe {
     }
 
     private static void writeBack(WarpSlot w, IssueRecord in, long readyCycle) {
-        for (int i = 0; i < in.destinationCount(); i++) {
-            w.scoreboard.markReady(in.destination(i), readyCycle);
+        long groupWarps = in.memberWarps();
+        if (groupWarps == 0) {
+            for (int i = 0; i < in.destinationCount(); i++) {
+                w.scoreboard.markReady(in.destination(i), readyCycle);
+            }
+            return;
+        }
+        for (long m = groupWarps; m != 0; m &= m - 1) {
+            Scoreboard sb = w.cta.warps[Long.numberOfTrailingZeros(m)].scoreboard;
+            for (int i = 0; i < in.destinationCount(); i++) {
+                sb.markReady(in.destination(i), readyCycle);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.gmac.gpu.timing.core;
 
+import dev.gmac.gpu.timing.config.BlockPriority;
 import dev.gmac.gpu.timing.config.SchedulerPolicy;
 
 /**
@@ -12,6 +13,14 @@ public interface WarpScheduler {
     /** Warp slot {@code warpSlot} starts; {@code age} grows with every warp started on the core. */
     void add(int warpSlot, long age);
 
+    /**
+     * Warp slot {@code warpSlot} of the CTA in local slot {@code cta} starts; {@code ctaAge} grows with every CTA
+     * dispatched to the core. Policies that do not prioritise CTAs ignore the CTA.
+     */
+    default void add(int warpSlot, long age, int cta, long ctaAge) {
+        add(warpSlot, age);
+    }
+
     /** Warp slot {@code warpSlot} has exited. */
     void remove(int warpSlot);
 
@@ -20,6 +29,14 @@ public interface WarpScheduler {
 
     /** Warps this scheduler holds. */
     int size();
+
+    /**
+     * A scheduler for a core with {@code maxWarps} warp slots: with a block priority other than {@code none}, a
+     * {@link BlockPriorityScheduler} (loose round-robin inside each CTA, thesis §3.6.2), else one of {@code policy}.
+     */
+    static WarpScheduler create(SchedulerPolicy policy, BlockPriority blocks, int maxWarps) {
+        return blocks == BlockPriority.NONE ? create(policy, maxWarps) : new BlockPriorityScheduler(blocks, maxWarps);
+    }
 
     /** A scheduler of the given policy for a core with {@code maxWarps} warp slots. */
     static WarpScheduler create(SchedulerPolicy policy, int maxWarps) {

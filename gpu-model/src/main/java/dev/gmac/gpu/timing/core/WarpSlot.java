@@ -26,7 +26,10 @@ final class WarpSlot {
     int pendingLoads;
     /** Cached operand-ready cycle of the decoded instruction, valid while the scoreboard version matches. */
     long operandsReady;
-    /** Scoreboard version {@link #operandsReady} was computed at; -1 when not computed for this instruction. */
+    /**
+     * Scoreboard version {@link #operandsReady} was computed at (the sum over the group's member warps for a
+     * compacted or dynamic warp); -1 when not computed for this instruction.
+     */
     long operandsVersion = -1;
 
     WarpSlot(int index, int scheduler, int warpSize, int ibufferEntries, int fetchLatency, int registers) {

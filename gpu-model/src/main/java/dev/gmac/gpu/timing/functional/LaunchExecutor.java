@@ -86,7 +86,17 @@ public final class LaunchExecutor implements WarpExecutor {
 
     @Override
     public void onWake(WarpWaker waker) {
-        launch.listener((cta, slot, barrier) -> waker.wake(cta.slot(), slot, barrier));
+        launch.listener(new KernelLaunch.SlotListener() {
+            @Override
+            public void slotWoken(Cta cta, int slot, boolean barrier) {
+                waker.wake(cta.slot(), slot, barrier);
+            }
+
+            @Override
+            public void slotFormed(Cta cta, int slot, int delayCycles) {
+                waker.formed(cta.slot(), slot, delayCycles);
+            }
+        });
     }
 
     /** Charges every wavefront's time to GPU-LocalTM's phases (Fig 6) through {@code recorder}. */
@@ -110,9 +120,21 @@ public final class LaunchExecutor implements WarpExecutor {
             out.decoded(-1, IssueClass.EXIT);
             return;
         }
+        if (dm.state(warp) == DivergenceModel.WAITING) {
+            out.decoded(-1, IssueClass.BARRIER); // woken without a group (a regrouping model): it waits again
+            return;
+        }
         int pc = dm.pc(warp);
         Insn in = code[pc];
         out.decoded(pc, classify(in, dm, warp));
+        int k = dm.members(warp);
+        if (k > 1 || (k == 1 && dm.member(warp, 0).index() != warp)) {
+            long ws = 0;
+            for (int i = 0; i < k; i++) {
+                ws |= 1L << dm.member(warp, i).index();
+            }
+            out.memberWarps(ws);
+        }
         if (in.op == Op.RET_EXIT) {
             return;
         }

@@ -2,6 +2,7 @@ package dev.gmac.samples.bench.gpu;
 
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.GpuConfig;
+import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.PtxModule;
 import dev.gmac.gpu.timing.TimingSimulator;
@@ -47,6 +48,13 @@ public class TimingSimBench {
     /** The timing preset. */
     @Param({"gtx480"})
     public String preset;
+
+    /**
+     * The divergence model (issue 17's target: timing simulation under thread block compaction at least 0.5x as
+     * fast as under per-warp PDOM stacks on this kernel).
+     */
+    @Param({"pdom", "tbc"})
+    public String divergence;
 
     TimingSimulator sim;
     SoftwareGpu gpu;
@@ -102,11 +110,14 @@ public class TimingSimBench {
         KernelTimingStats s = TimedLaunch.run(
                         gpu,
                         sim,
+                        0,
+                        TimedLaunch.DEFAULT_CYCLE_LIMIT,
                         matmul,
                         "matmul_tiled",
                         Dim3.of(MATMUL_N / TILE, MATMUL_N / TILE),
                         Dim3.of(TILE, TILE),
                         0,
+                        LaunchOptions.DEFAULTS.withDivergence(divergence),
                         a,
                         b,
                         c,

@@ -20,16 +20,28 @@ public final class TerminalProgress implements StudyProgress {
     static final int WIDTH = 100;
 
     private final PrintStream out;
+    private final String task;
     private ProgressBar bar;
 
     /** A bar drawn on {@code out}. */
     public TerminalProgress(PrintStream out) {
+        this(out, "study");
+    }
+
+    /** A bar named {@code task} drawn on {@code out}. */
+    public TerminalProgress(PrintStream out, String task) {
         this.out = out;
+        this.task = task;
     }
 
     /** A bar on standard error when standard error is a terminal; otherwise nothing is drawn. */
     public static StudyProgress forStandardError() {
-        return standardErrorIsTerminal() ? new TerminalProgress(System.err) : StudyProgress.NONE;
+        return forStandardError("study");
+    }
+
+    /** A bar named {@code task} on standard error when it is a terminal; otherwise nothing is drawn. */
+    public static StudyProgress forStandardError(String task) {
+        return standardErrorIsTerminal() ? new TerminalProgress(System.err, task) : StudyProgress.NONE;
     }
 
     /**
@@ -49,7 +61,7 @@ public final class TerminalProgress implements StudyProgress {
     @Override
     public synchronized void started(int totalRuns) {
         bar = new ProgressBarBuilder()
-                .setTaskName("study")
+                .setTaskName(task)
                 .setInitialMax(totalRuns)
                 .setStyle(ProgressBarStyle.ASCII)
                 .setUnit(" runs", 1)

@@ -7,13 +7,13 @@ import java.util.List;
  * A plain-text table: a header row and data rows, columns padded to their widest cell, text columns aligned left
  * and the rest right.
  */
-final class TextTable {
+public final class TextTable {
     private final List<String> headers;
     private final boolean[] leftAligned;
     private final List<List<String>> rows = new ArrayList<>();
 
     /** @param leftColumns how many leading columns hold text (aligned left); the others are right-aligned */
-    TextTable(List<String> headers, int leftColumns) {
+    public TextTable(List<String> headers, int leftColumns) {
         this.headers = List.copyOf(headers);
         this.leftAligned = new boolean[headers.size()];
         for (int i = 0; i < leftColumns && i < headers.size(); i++) {
@@ -21,7 +21,8 @@ final class TextTable {
         }
     }
 
-    TextTable row(List<String> cells) {
+    /** Adds a data row of exactly one cell per column. */
+    public TextTable row(List<String> cells) {
         if (cells.size() != headers.size()) {
             throw new IllegalArgumentException(cells.size() + " cells for " + headers.size() + " columns");
         }
@@ -29,7 +30,8 @@ final class TextTable {
         return this;
     }
 
-    String render() {
+    /** The table as text, one line per row. */
+    public String render() {
         int[] width = new int[headers.size()];
         for (int c = 0; c < width.length; c++) {
             width[c] = headers.get(c).length();
