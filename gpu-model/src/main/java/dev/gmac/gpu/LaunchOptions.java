@@ -7,7 +7,8 @@ import dev.gmac.gpu.exec.TmModels;
  * Per-launch choices of the simulated hardware that override the device's {@link GpuConfig}: the warp width
  * (32 lanes as on NVIDIA GPUs, or 64 as on AMD's wavefronts; Fung thesis §2.1.2, GPU-LocalTM §2), the divergence
  * model that groups threads for issue ({@code pdom}, {@code its}; thesis Ch2-3) and the transactional-memory model
- * ({@code cgl}; thesis Ch4). A null or zero component means "the device's default".
+ * ({@code cgl}, thesis Ch4; {@code localtm-dcd}, {@code localtm-smdcd}, GPU-LocalTM §3). A null or zero component
+ * means "the device's default".
  *
  * @param warpSize   32 or 64, or 0 for {@link GpuConfig#warpSize()}
  * @param divergence a name {@link DivergenceModels} knows, or null for {@link GpuConfig#divergence()}

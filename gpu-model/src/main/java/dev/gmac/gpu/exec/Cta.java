@@ -89,6 +89,20 @@ public final class Cta {
         return simt;
     }
 
+    /**
+     * The CTA's physical shared memory: the kernel's {@link #kernelSharedBytes()} bytes first, then the metadata
+     * its launch's TM model keeps there ({@link TmModel#sharedFootprint}; GPU-LocalTM's shadow memory). Only a TM
+     * model writes beyond the kernel's bytes; kernel accesses there fault. Confined to the launch's thread.
+     */
+    public byte[] physicalShared() {
+        return shared;
+    }
+
+    /** Bytes of shared memory the kernel sees (its accesses beyond them fault). */
+    public int kernelSharedBytes() {
+        return sharedSize;
+    }
+
     /** True when every thread exited. */
     public boolean finished() {
         return liveThreads == 0;

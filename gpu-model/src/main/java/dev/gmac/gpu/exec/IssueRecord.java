@@ -55,6 +55,10 @@ public final class IssueRecord {
     private boolean yielded;
     private long yieldArea;
     private int yieldBytes;
+    private long[] sideAddresses = new long[128];
+    private int[] sideRoundEnds = new int[8];
+    private int sideRounds;
+    private int extraCycles;
     private long memberWarps;
     private boolean multiWarp;
     private final byte[] laneWarp = new byte[64];
@@ -164,6 +168,8 @@ public final class IssueRecord {
         txWriteRows = 0;
         txWalkRows = 0;
         txBuffered = false;
+        sideRounds = 0;
+        extraCycles = 0;
         multiWarp = false;
     }
 
@@ -285,6 +291,58 @@ public final class IssueRecord {
     /** True when the store was buffered in the write-log (no global memory access). */
     public boolean txBuffered() {
         return txBuffered;
+    }
+
+    /**
+     * Adds a round of shared-memory accesses that the TM hardware made for this instruction besides its own
+     * (GPU-LocalTM's shadow memory: ownership checks, backups, owner updates, restores of an aborted work-item;
+     * Villegas et al., Euro-Par 2016 Workshops, §4 "Latency Overhead": shadow accesses are timed as local-memory
+     * accesses). {@code addresses[0..n)} are byte offsets in the CTA's shared memory; the load/store unit serves
+     * each round like a warp's shared access, with its bank conflicts, after the instruction's own.
+     */
+    public void addSideRound(long[] addresses, int n) {
+        if (n <= 0) {
+            return;
+        }
+        int start = sideRounds == 0 ? 0 : sideRoundEnds[sideRounds - 1];
+        if (start + n > sideAddresses.length) {
+            sideAddresses = java.util.Arrays.copyOf(sideAddresses, Math.max(start + n, 2 * sideAddresses.length));
+        }
+        System.arraycopy(addresses, 0, sideAddresses, start, n);
+        if (sideRounds == sideRoundEnds.length) {
+            sideRoundEnds = java.util.Arrays.copyOf(sideRoundEnds, 2 * sideRoundEnds.length);
+        }
+        sideRoundEnds[sideRounds++] = start + n;
+    }
+
+    /** Adds {@code cycles} of latency the TM hardware adds to this instruction (mask or state-bit handling). */
+    public void addExtraCycles(int cycles) {
+        extraCycles += cycles;
+    }
+
+    /** Rounds of side accesses ({@link #addSideRound}). */
+    public int sideRounds() {
+        return sideRounds;
+    }
+
+    /** First index of round {@code r} in {@link #sideAddress(int)}. */
+    public int sideRoundStart(int r) {
+        return r == 0 ? 0 : sideRoundEnds[r - 1];
+    }
+
+    /** End (exclusive) of round {@code r} in {@link #sideAddress(int)}. */
+    public int sideRoundEnd(int r) {
+        return sideRoundEnds[r];
+    }
+
+    /** Side access {@code i}: a byte offset in the CTA's shared memory. */
+    public long sideAddress(int i) {
+        return sideAddresses[i];
+    }
+
+    /** Extra cycles of latency ({@link #addExtraCycles}). */
+    public int extraCycles() {
+        return extraCycles;
     }
 
     /** Marks that the slot will never issue again (every thread of its group finished). */

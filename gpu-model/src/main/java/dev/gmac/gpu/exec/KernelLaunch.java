@@ -73,6 +73,9 @@ public final class KernelLaunch {
     private final long totalCtas;
     private final int warpsPerCta;
     private final int sharedSize;
+    /** Bytes of shared memory a CTA occupies: the kernel's, then any TM model's metadata. */
+    private final int sharedFootprint;
+
     private long nextCta;
     private long finishedCtas;
     private Cta[] ctas = new Cta[0];
@@ -134,6 +137,15 @@ public final class KernelLaunch {
                     + dynamicSharedBytes + "); the limit is " + config.sharedMemoryPerCta()
                     + " (GpuConfig.sharedMemoryPerCta)");
         }
+        this.tm = tmName == null ? null : TmModels.create(tmName);
+        long footprint = tm == null ? shared : tm.sharedFootprint((int) shared);
+        if (footprint > config.sharedMemoryPerCta()) {
+            throw new IllegalArgumentException("kernel " + kernelName + " needs " + shared
+                    + " bytes of shared memory per CTA, and the " + tm.name() + " transactional-memory model adds "
+                    + (footprint - shared) + " bytes of metadata to it (" + footprint + " in all); the limit is "
+                    + config.sharedMemoryPerCta() + " (GpuConfig.sharedMemoryPerCta)");
+        }
+        this.sharedFootprint = (int) footprint;
         if (kernel.frameBytes > config.localMemoryPerThread()) {
             throw new IllegalArgumentException("kernel " + kernelName + " needs " + kernel.frameBytes
                     + " bytes of local memory per thread; the limit is " + config.localMemoryPerThread());
@@ -160,7 +172,6 @@ public final class KernelLaunch {
         this.port = new MemoryPort(this);
         this.runtime = new DeviceRuntime(this, port);
         this.interp = new Interpreter(this, port);
-        this.tm = tmName == null ? null : TmModels.create(tmName);
         if (tm != null) {
             tm.attach(this);
         }
@@ -243,8 +254,16 @@ public final class KernelLaunch {
         runtime.release();
     }
 
-    /** Bytes of shared memory per CTA (static plus dynamic). */
+    /**
+     * Bytes of shared memory a CTA occupies: the kernel's static plus dynamic bytes, plus the metadata a TM model
+     * keeps there ({@link TmModel#sharedFootprint}; GPU-LocalTM's shadow memory). This is what occupancy charges.
+     */
     public int sharedBytesPerCta() {
+        return sharedFootprint;
+    }
+
+    /** Bytes of shared memory the kernel itself sees per CTA (static plus dynamic). */
+    public int kernelSharedBytes() {
         return sharedSize;
     }
 
@@ -285,7 +304,7 @@ public final class KernelLaunch {
                 long valid = left >= warpSize ? lanes(warpSize) : (1L << left) - 1;
                 warps[i] = new Warp(cta, i, warpSize, valid);
             }
-            cta.shared = new byte[Math.max(sharedSize, 8)];
+            cta.shared = new byte[Math.max(sharedFootprint, 8)];
             ctas[slot] = cta;
         } else if (cta.active) {
             throw new IllegalStateException("hardware CTA slot " + slot + " is busy");
@@ -751,7 +770,11 @@ public final class KernelLaunch {
 
     // ------------------------------------------------------------------ services for the engine's parts
 
-    KernelFaultException fault(Warp w, Insn in, int lane, long address, FaultKind kind, String reason) {
+    /**
+     * A typed fault of this launch at {@code in} for {@code lane} of {@code w} (kernel, PTX line, block and thread,
+     * address): for the engine's parts and the TM models.
+     */
+    public KernelFaultException fault(Warp w, Insn in, int lane, long address, FaultKind kind, String reason) {
         return fault(w, in, lane, address, kind, reason, in == null ? null : in.source);
     }
 

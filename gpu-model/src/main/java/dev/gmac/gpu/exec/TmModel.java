@@ -22,6 +22,17 @@ public interface TmModel {
     void attach(KernelLaunch launch);
 
     /**
+     * The bytes of shared memory one CTA occupies under this model when its kernel declares {@code kernelBytes}: a
+     * model that keeps metadata in shared memory (GPU-LocalTM's shadow memory, Villegas et al., Euro-Par 2016
+     * Workshops, §3 "Version Management" and §4 "Storage Overhead") asks for more, which the launch allocates after
+     * the kernel's own bytes and charges to occupancy; the kernel itself still sees only {@code kernelBytes}.
+     * Called before {@link #attach}.
+     */
+    default int sharedFootprint(int kernelBytes) {
+        return kernelBytes;
+    }
+
+    /**
      * Lanes {@code lanes} of {@code scope}'s group start an attempt (the first, or a retry). Returns the lanes
      * admitted now (a subset); the others stay in R. Returning 0 makes the group wait for {@link TxScope#wake()}.
      */

@@ -2,6 +2,8 @@ package dev.gmac.gpu.exec;
 
 import dev.gmac.gpu.tm.IdealTm;
 import dev.gmac.gpu.tm.KiloTm;
+import dev.gmac.gpu.tm.local.Detection;
+import dev.gmac.gpu.tm.local.LocalTm;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +14,9 @@ import java.util.function.Supplier;
  * under one global lock, the thesis's serial baseline; {@link CglTm}), {@code ideal} (Ideal TM, the limit study;
  * {@link IdealTm}), {@code kilotm} (Kilo TM), {@code kilotm-tcd} (Kilo TM with temporal conflict detection), {@code
  * warptm} (warp-level transaction management with intra-warp conflict resolution) and {@code warptm-tcd} (both; the
- * thesis's "enhanced Kilo TM"), the last four {@link KiloTm}. A launch with transactions creates one instance. The
- * lazy models live in {@code dev.gmac.gpu.tm}; this registry is the one place the engine names them.
+ * thesis's "enhanced Kilo TM"), the last four {@link KiloTm}; {@code localtm-dcd} and {@code localtm-smdcd} (GPU-LocalTM, eager hardware TM for
+ * shared memory with directory-based or shared-modified conflict detection; {@link LocalTm}). A launch with transactions creates one instance. The
+ * lazy models live in {@code dev.gmac.gpu.tm}, GPU-LocalTM in {@code dev.gmac.gpu.tm.local}; this registry is the one place the engine names them.
  */
 public final class TmModels {
     private static final Map<String, Supplier<TmModel>> MODELS = new LinkedHashMap<>();
@@ -25,6 +28,8 @@ public final class TmModels {
         MODELS.put("kilotm-tcd", () -> new KiloTm("kilotm-tcd", false, true));
         MODELS.put("warptm", () -> new KiloTm("warptm", true, false));
         MODELS.put("warptm-tcd", () -> new KiloTm("warptm-tcd", true, true));
+        MODELS.put("localtm-dcd", () -> new LocalTm(Detection.DCD));
+        MODELS.put("localtm-smdcd", () -> new LocalTm(Detection.SMDCD));
     }
 
     private TmModels() {}

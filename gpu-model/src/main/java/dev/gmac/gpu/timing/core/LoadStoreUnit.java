@@ -46,6 +46,7 @@ final class LoadStoreUnit implements MemoryClient {
     private final Coalescer coalescer;
     private final SharedMemoryBanks banks;
     private final long[] lanes;
+    private final long[] sideLanes;
     private final int warpSize;
     private final int issueCycles;
     private final int sharedLatency;
@@ -91,6 +92,7 @@ final class LoadStoreUnit implements MemoryClient {
         this.banks =
                 new SharedMemoryBanks(config.shared().banks(), config.shared().bankBytes(), warpSize);
         this.lanes = new long[warpSize];
+        this.sideLanes = new long[warpSize];
         this.issueCycles = config.core().ldstIssueCycles();
         this.sharedLatency = config.shared().latency();
         this.l1LatencyTicks = TimeBase.cycleToTick(l1Config.latency());
@@ -243,6 +245,9 @@ final class LoadStoreUnit implements MemoryClient {
         if (c == IssueClass.MEM_SHARED) {
             int degree = banks.conflictDegree(lanes, n, in.accessBytes());
             int passes = Math.max(issueCycles, degree);
+            if (in.sideRounds() > 0 || in.extraCycles() > 0) {
+                passes += sidePasses(in) + in.extraCycles();
+            }
             busyUntil = cycle + passes;
             counters.sharedAccesses++;
             counters.sharedPasses += degree;
@@ -302,6 +307,48 @@ final class LoadStoreUnit implements MemoryClient {
             w.pendingLoads++;
             segmentLoad = p;
         }
+    }
+
+    /**
+     * Serves the TM hardware's side accesses of a non-memory instruction (GPU-LocalTM's restores when a transaction
+     * start aborts other wavefronts) after whatever the unit is doing; returns the cycle they are done.
+     */
+    long sideTraffic(IssueRecord in, long cycle) {
+        int passes = sidePasses(in);
+        if (passes == 0) {
+            return cycle;
+        }
+        long start = Math.max(cycle, busyUntil);
+        busyUntil = start + passes;
+        return busyUntil;
+    }
+
+    /**
+     * Passes the side rounds of {@code in} take ({@link IssueRecord#addSideRound}): each round, in pieces of a
+     * warp's width, as a shared access of 4-byte words with its bank conflicts.
+     */
+    private int sidePasses(IssueRecord in) {
+        int total = 0;
+        for (int r = 0; r < in.sideRounds(); r++) {
+            int i = in.sideRoundStart(r);
+            int end = in.sideRoundEnd(r);
+            while (i < end) {
+                int n = Math.min(warpSize, end - i);
+                for (int k = 0; k < n; k++) {
+                    sideLanes[k] = in.sideAddress(i + k);
+                }
+                int degree = banks.conflictDegree(sideLanes, n, 4);
+                int issue = (n * issueCycles + warpSize - 1) / warpSize;
+                int passes = Math.max(issue, degree);
+                total += passes;
+                counters.sharedPasses += degree;
+                if (degree > issue) {
+                    counters.memoryStalls[MemoryStall.BANK_CONFLICT.ordinal()] += degree - issue;
+                }
+                i += n;
+            }
+        }
+        return total;
     }
 
     private int gatherLanes(WarpSlot w, IssueRecord in, IssueClass c) {

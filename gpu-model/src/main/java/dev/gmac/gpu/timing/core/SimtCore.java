@@ -522,9 +522,14 @@ public final class SimtCore implements IssueProbe {
             case SFU:
                 writeBack(w, in, sfu.issue(cycle));
                 break;
-            case BRANCH:
-                w.ibuffer.restart(cycle + config.branchLatency());
-                writeBack(w, in, cycle + config.branchLatency());
+            case BRANCH: {
+                long done = cycle + config.branchLatency();
+                if (in.sideRounds() > 0 || in.extraCycles() > 0) {
+                    // a TM instruction's own latency (GPU-LocalTM's TX_Begin/TX_Commit) and shadow traffic
+                    done = ldst.sideTraffic(in, cycle) + config.branchLatency() + in.extraCycles();
+                }
+                w.ibuffer.restart(done);
+                writeBack(w, in, done);
                 if (in.hasWarpExited()) {
                     retire(w, cycle);
                 } else if (in.slotWaits()) {
@@ -533,6 +538,7 @@ public final class SimtCore implements IssueProbe {
                     beginYield(w, in, cycle);
                 }
                 return;
+            }
             case BARRIER:
             case EXIT:
                 break;

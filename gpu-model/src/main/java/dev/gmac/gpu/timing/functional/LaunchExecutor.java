@@ -16,6 +16,7 @@ import dev.gmac.gpu.timing.WarpExecutor;
 import dev.gmac.gpu.timing.WarpWaker;
 import dev.gmac.gpu.tm.LazyTm;
 import dev.gmac.gpu.tm.TxAccess;
+import dev.gmac.gpu.tm.local.LocalTm;
 
 /**
  * The PTX functional engine ({@code dev.gmac.gpu.exec}) as the timing model's {@link WarpExecutor}:
@@ -44,6 +45,8 @@ public final class LaunchExecutor implements WarpExecutor {
     private final int predicateBase;
     private final KernelResources resources;
     private final LazyTm lazyTm;
+    private final LocalTm localTm;
+    private TxPhaseRecorder phases;
 
     /**
      * @param launch             a launch prepared by {@code SoftwareGpu.prepare} and not yet run
@@ -62,6 +65,10 @@ public final class LaunchExecutor implements WarpExecutor {
         }
         this.predicateBase = maxSlots;
         this.lazyTm = launch.tm() instanceof LazyTm ? (LazyTm) launch.tm() : null;
+        this.localTm = launch.tm() instanceof LocalTm ? (LocalTm) launch.tm() : null;
+        if (localTm != null) {
+            localTm.recordTraffic(); // shadow accesses and extra cycles go into each issue record
+        }
         FunctionInfo kernel = launch.kernel();
         long ctas = launch.grid().count();
         if (ctas > Integer.MAX_VALUE) {
@@ -96,9 +103,17 @@ public final class LaunchExecutor implements WarpExecutor {
         });
     }
 
+    /** Charges every wavefront's time to GPU-LocalTM's phases (Fig 6) through {@code recorder}. */
+    void recordPhases(TxPhaseRecorder recorder) {
+        this.phases = recorder;
+    }
+
     @Override
     public void startCta(int ctaId, int ctaSlot) {
         launch.startCta(ctaId, ctaSlot);
+        if (phases != null) {
+            phases.ctaStarted(ctaSlot);
+        }
     }
 
     @Override
@@ -175,9 +190,17 @@ public final class LaunchExecutor implements WarpExecutor {
 
     @Override
     public void execute(int ctaSlot, int warp, IssueRecord rec) {
-        launch.issue(launch.cta(ctaSlot), warp, rec);
+        Cta cta = launch.cta(ctaSlot);
+        boolean inTx = phases != null && cta.simt().txScope(warp) != null;
+        launch.issue(cta, warp, rec);
         if (rec.insn == null) {
             rec.activeMask(0);
+        }
+        if (localTm != null) {
+            localTm.describe(rec); // GPU-LocalTM's shadow traffic and extra cycles for this instruction
+        }
+        if (phases != null) {
+            phases.issued(ctaSlot, warp, rec, inTx);
         }
         if (rec.isMemory()) {
             long lanes = lazyTm == null ? -1L : transactional(rec);

@@ -15,6 +15,7 @@ import dev.gmac.gpu.timing.tm.TmHardware;
 import dev.gmac.gpu.timing.tm.TmTimingStats;
 import dev.gmac.gpu.tm.KiloTm;
 import dev.gmac.gpu.tm.LazyTm;
+import dev.gmac.gpu.tm.local.LocalTm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -110,7 +111,7 @@ public final class TimedLaunch {
     /**
      * As {@link #run(SoftwareGpu, TimingSimulator, int, long, PtxModule, String, Dim3, Dim3, int, LaunchOptions,
      * long...)}, calling {@code prepared} with the prepared launch before it runs (to give its TM model a journal,
-     * say).
+     * or to read its TM model's counters afterwards, say).
      */
     public static Result run(
             SoftwareGpu gpu,
@@ -149,6 +150,10 @@ public final class TimedLaunch {
             agents.addAll(hardware.agents());
         } else if (launch.tm() instanceof LazyTm) {
             ((LazyTm) launch.tm()).configure(timing.config().tm()); // Ideal TM: no hardware to model
+        } else if (launch.tm() instanceof LocalTm) {
+            TxPhaseRecorder phases = new TxPhaseRecorder(((LocalTm) launch.tm()).breakdown(), launch.warpsPerCta());
+            executor.recordPhases(phases);
+            agents.add(phases);
         }
         KernelTimingStats stats;
         try {

@@ -4,6 +4,7 @@ import dev.gmac.gpu.GpuConfig;
 import dev.gmac.gpu.LaunchOptions;
 import dev.gmac.gpu.LaunchStats;
 import dev.gmac.gpu.SoftwareGpu;
+import dev.gmac.gpu.exec.KernelLaunch;
 import dev.gmac.gpu.ptx.KernelSignature;
 import dev.gmac.gpu.ptx.ParamDecl;
 import dev.gmac.gpu.ptx.PtxException;
@@ -13,6 +14,7 @@ import dev.gmac.gpu.timing.TimingSimulator;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.functional.TimedLaunch;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
+import dev.gmac.gpu.tm.local.LocalTm;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -310,9 +313,12 @@ final class SpecRunner {
             if (!spec.singleLaunch()) {
                 stats.put("step", launch.key());
             }
+            AtomicReference<KernelLaunch> prepared = new AtomicReference<>();
             if (sim == null) {
-                LaunchStats functional = gpu.launch(
+                KernelLaunch l = gpu.prepare(
                         r.module(), r.kernel(), launch.grid(), launch.block(), launch.sharedBytes(), options, args);
+                prepared.set(l);
+                LaunchStats functional = l.run();
                 print(functional);
                 stats.putAll(functional.toMap());
             } else {
@@ -327,9 +333,13 @@ final class SpecRunner {
                         launch.block(),
                         launch.sharedBytes(),
                         options,
+                        prepared::set,
                         args);
                 print(timed.functional());
                 stats.putAll(merged(timed.functional(), timed.timing()));
+            }
+            if (prepared.get().tm() instanceof LocalTm localTm) {
+                stats.put("localtm", localTm.report()); // GPU-LocalTM's commit ratio, modes and phases
             }
             launchStats.add(stats);
             if (!launch.swap().isEmpty()) {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code gmac ptx run --divergence}, {@code --warp-size}, {@code --tm} and {@code --timing --config apu8} on the
- * engine examples of {@code docs/examples/engine} (the naive spin lock, a transactional counter) and on SAXPY.
+ * engine examples of {@code docs/examples/engine} (the naive spin lock, a transactional counter), on SAXPY, and on
+ * GPU-LocalTM's {@code docs/examples/localtm}.
  */
 class PtxRunEngineOptionsTest {
     private static Path example(String name) {
@@ -66,6 +67,44 @@ class PtxRunEngineOptionsTest {
             assertEquals(0, r.exit(), r.err());
             assertEquals("[1000]", String.valueOf(buffer(r.json(), "counter")));
             assertEquals(1000, ((Number) stats(r.json()).get("txCommitted")).intValue());
+        }
+    }
+
+    /**
+     * GPU-LocalTM's example specs (docs/examples/localtm): the DB workload's transactional version under {@code
+     * localtm-dcd} and {@code localtm-smdcd}, functional and on {@code apu8}, ends with the serialised version's
+     * balances, and {@code stats.localtm} reports the transactions and, when timed, the phase cycles.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void localTmRunsReportTheirTransactionsAndEqualTheSerialisedVersion() {
+        GmacRun serial = gmac(
+                "ptx",
+                "run",
+                "--warp-size",
+                "64",
+                example("localtm/db-hc-serial.json").toString());
+        assertEquals(0, serial.exit(), serial.err());
+        Path spec = example("localtm/db-hc-tm.json");
+        for (String[] extra : new String[][] {{"--warp-size", "64"}, {"--timing", "--config", "apu8"}}) {
+            for (String tm : new String[] {"localtm-dcd", "localtm-smdcd"}) {
+                String[] args = new String[extra.length + 5];
+                args[0] = "ptx";
+                args[1] = "run";
+                args[2] = "--tm";
+                args[3] = tm;
+                System.arraycopy(extra, 0, args, 4, extra.length);
+                args[args.length - 1] = spec.toString();
+                GmacRun r = gmac(args);
+                assertEquals(0, r.exit(), r.err());
+                assertEquals(buffer(serial.json(), "balances"), buffer(r.json(), "balances"), tm);
+                Map<String, Object> localtm =
+                        (Map<String, Object>) stats(r.json()).get("localtm");
+                assertEquals(tm, localtm.get("model"));
+                assertEquals(512, ((Number) localtm.get("committed")).intValue(), "256 work-items, 2 transfers each");
+                assertTrue(((Number) localtm.get("commitRatio")).doubleValue() < 1, "8 accounts conflict");
+                assertEquals(extra[0].equals("--timing"), localtm.containsKey("phaseCycles"), localtm.toString());
+            }
         }
     }
 
