@@ -40,7 +40,15 @@ class PtxFuzzTest {
         assumeTrue(exe != null, "ptxas is not on the PATH: the comparison needs nvcc, the build does not");
         PtxFuzz fuzz = new PtxFuzz(CommittedPtx.all(), 16, new PtxasOracle(exe, scratch, null));
         PtxFuzz.Summary s = fuzz.run(0, PTXAS_SAMPLE, 2, BOUND_MILLIS, 60_000, false);
-        assertTrue(s.ptxasCompared >= PTXAS_SAMPLE * 9 / 10, "ptxas judged too few mutants: " + s.ptxasCompared);
+        // mutants of seeds holding this project's extension instructions are not NVIDIA PTX: ptxas is no oracle there
+        int judgeable = PTXAS_SAMPLE - s.ptxasNotNvidia;
+        assertTrue(
+                judgeable >= PTXAS_SAMPLE / 2,
+                "most of the sample is NVIDIA PTX: " + judgeable + " of " + PTXAS_SAMPLE);
+        assertTrue(
+                s.ptxasCompared >= judgeable * 9 / 10,
+                "ptxas judged too few mutants: " + s.ptxasCompared + " of " + judgeable + " (timeouts "
+                        + s.ptxasTimeouts + ", crashes " + s.ptxasCrashes + ")");
         List<PtxFuzz.Outcome> ours = s.disagreements.stream()
                 .filter(o -> o.disagreement() == PtxFuzz.Disagreement.FRONT_END)
                 .toList();
