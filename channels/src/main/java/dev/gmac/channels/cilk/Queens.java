@@ -27,7 +27,7 @@ public final class Queens {
 
     private Queens() {}
 
-    /** The known number of solutions of the n-queens puzzle, 0 <= n <= 15. */
+    /** The known number of solutions of the n-queens puzzle, 0 {@literal <=} n {@literal <=} 15. */
     public static long expected(int n) {
         return SOLUTIONS[n];
     }

@@ -10,7 +10,7 @@ package dev.gmac.gpu.timing;
  * @param threadsPerCta      threads per CTA
  * @param registersPerThread 32-bit registers each thread allocates
  * @param sharedBytesPerCta  shared memory per CTA (static plus dynamic)
- * @param registerSlots      size of the register id space of {@link IssueRecord} (general registers plus
+ * @param registerSlots      size of the register id space of {@link dev.gmac.gpu.exec.IssueRecord} (general registers plus
  *                           predicates), for the scoreboard
  */
 public record KernelResources(

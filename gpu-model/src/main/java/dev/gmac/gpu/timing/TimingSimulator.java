@@ -21,7 +21,7 @@ import java.util.Map;
  * system built from a {@link TimingConfig}, driving functional models through {@link WarpExecutor}
  * (execute-at-issue), with {@link Agent}s in the loop that place work on the cores: the CTA launch unit ({@link
  * CtaDispatcher}) and any control processor a model adds. {@link #run(KernelResources, WarpExecutor, long)}
- * simulates one kernel launch; {@link #run(List, long)} runs agents that may start CTAs of several kernels,
+ * simulates one kernel launch; {@link #run(List, List, long)} runs agents that may start CTAs of several kernels,
  * mid-run, on cores of their choice.
  *
  * <p>The simulation loop alternates three kinds of work in time order: agent duty cycles, memory events (from the
