@@ -246,6 +246,20 @@ public final class RollingUpdate extends DetectingProtocol {
      * when the host copy has gaps, invalid with its valid ranges), unless a write made it dirty again.
      */
     private void flush(SharedObject object, int block) {
+        // Two evictions of one block can be queued (a host write re-dirtied it in between). The first job sends the
+        // newest ranges and publishes the block clean; the second must then send nothing: with the clean ranges it
+        // would send the whole block, host bytes that were never fetched included. A host thread holding the block
+        // (FETCHING) gives it back as FLUSHING or DIRTY: wait for that.
+        for (int round = 0; ; round++) {
+            int state = object.blocks.get(block);
+            if (state == BlockTable.FLUSHING) {
+                break;
+            }
+            if (state != BlockTable.FETCHING) {
+                return;
+            }
+            Backoff.pause(round);
+        }
         BlockRanges r = object.blocks.ranges(block);
         if (r == null || r.dirty() == null) {
             flushAsync(object, block, object.blockStart(block), object.blockLength(block), r);
@@ -276,7 +290,15 @@ public final class RollingUpdate extends DetectingProtocol {
             } else if (r == null) {
                 object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.READ_ONLY);
             } else if (object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.FETCHING)) {
-                publishClean(object, block, r);
+                // ABA guard: a host write may have re-dirtied the block (publishing new ranges while it held the
+                // block FETCHING) and a later eviction made it FLUSHING again. Our CAS above orders this read after
+                // that write's ranges; if they are not the ones this flush sent, the later flush owns the block and
+                // publishes its own ranges: publishing ours would drop the newer write's ranges.
+                if (object.blocks.ranges(block) != r) {
+                    object.blocks.set(block, BlockTable.FLUSHING);
+                } else {
+                    publishClean(object, block, r);
+                }
             }
         });
     }
