@@ -20,6 +20,12 @@ class RelationsTest {
                         "w, with comma: lazy <= batch holds",
                         "w, with comma: rolling <= batch fails",
                         "w, with comma: rolling-annotated <= explicit holds",
+                        "stencil: rolling <= explicit bytes fails",
+                        "stencil: rolling time <= 1.2x explicit holds",
+                        "stencil: batch slowest holds",
+                        "stencil: batch >= 2.0x explicit where little is touched holds",
+                        "stencil: lazy time <= 1.2x explicit fails",
+                        "w, with comma: rolling <= explicit bytes fails",
                         "stencil: rolling << lazy to accelerator holds"),
                 verdicts);
     }

@@ -44,17 +44,29 @@ class CsvReportTest {
                         "modelledSecondsToAccelerator",
                         "modelledSecondsToHost",
                         "threadInstructions",
+                        "endToEndSeconds",
+                        "cpuSeconds",
+                        "copySeconds",
+                        "signalSeconds",
+                        "launchSeconds",
+                        "gpuWaitSeconds",
+                        "kernelSeconds",
+                        "toAcceleratorBusySeconds",
+                        "toHostBusySeconds",
+                        "evictionsOverlappedSeconds",
+                        "kernelCycles",
                         "relativeToBatch",
-                        "relativeToExplicit"),
+                        "relativeToExplicit",
+                        "timeRelativeToExplicit"),
                 lines.get(0).toList());
         assertTrue(
                 csv.lines().toList().get(2).startsWith("stencil,tiny,lazy,4096,2,524288,262144,10,5,5,3,4,5,"),
                 csv.lines().toList().get(2));
-        assertEquals("0.375", lines.get(2).get(17));
+        assertEquals("0.375", lines.get(2).get(28)); // relativeToBatch
         // Fields with commas are quoted; missing ratios are empty.
         assertTrue(csv.lines().toList().get(8).startsWith("\"w, with comma\",tiny,rolling,"), csv);
         assertEquals("w, with comma", lines.get(8).get(0));
-        assertEquals("", lines.get(8).get(18));
+        assertEquals("", lines.get(8).get(29)); // relativeToExplicit
     }
 
     @Test

@@ -18,12 +18,20 @@ class FigurePlotsTest {
         List<Path> files = FigurePlots.write(StudyFixtures.results(), dir);
         assertEquals(
                 List.of(
+                        "figure7.png",
+                        "figure7.svg",
                         "figure8.png",
                         "figure8.svg",
+                        "figure10.png",
+                        "figure10.svg",
                         "figure9.png",
                         "figure9.svg",
+                        "figure9-time.png",
+                        "figure9-time.svg",
                         "figure11.png",
                         "figure11.svg",
+                        "figure11-time.png",
+                        "figure11-time.svg",
                         "figure12.png",
                         "figure12.svg"),
                 files.stream().map(p -> p.getFileName().toString()).toList());

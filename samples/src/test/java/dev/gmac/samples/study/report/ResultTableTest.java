@@ -15,11 +15,12 @@ class ResultTableTest {
         List<String> lines = table.lines().toList();
         assertEquals(12, lines.size(), table);
         assertTrue(lines.get(0).matches("workload\\s+protocol\\s+to accel\\s+to host\\s+transfers.*"), lines.get(0));
-        assertTrue(lines.get(0).endsWith("vs batch  vs explicit"), lines.get(0));
+        assertTrue(lines.get(0).endsWith("vs batch  vs explicit  time vs expl"), lines.get(0));
         // stencil lazy: 512 KiB + 256 KiB of batch's 2 MiB = 0.375; of explicit's 256 KiB + 64 B = 3.0.
         String lazy = lines.get(3);
         assertTrue(
-                lazy.matches("\\s+lazy\\s+512 KiB\\s+256 KiB\\s+10\\s+3\\s+4\\s+5\\s+\\S+ us\\s+0\\.375\\s+2\\.999"),
+                lazy.matches(
+                        "\\s+lazy\\s+512 KiB\\s+256 KiB\\s+10\\s+3\\s+4\\s+5\\s+\\S+ us\\s+\\S+ us\\s+0\\.375\\s+2\\.999\\s+\\S+"),
                 lazy);
         // The workload name is printed once per group.
         assertTrue(lines.get(2).matches("stencil\\s+batch.*"), lines.get(2));
