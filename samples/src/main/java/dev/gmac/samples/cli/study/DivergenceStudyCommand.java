@@ -11,17 +11,13 @@ import dev.gmac.samples.divergence.report.DivergenceCsv;
 import dev.gmac.samples.divergence.report.DivergenceJson;
 import dev.gmac.samples.divergence.report.DivergencePlots;
 import dev.gmac.samples.divergence.report.DivergenceTable;
-import dev.gmac.samples.study.StudyProgress;
-import dev.gmac.samples.study.report.TerminalProgress;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -86,33 +82,12 @@ public final class DivergenceStudyCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Seed of the generated inputs (default: ${DEFAULT-VALUE}).")
     long seed = 17;
 
-    @Option(
-            names = "--out",
-            paramLabel = "DIR",
-            description = "Folder for CSV, JSON and plots (default: ${DEFAULT-VALUE}).")
-    Path out = Path.of("results");
-
-    @Option(names = "--json", description = "Print the JSON document instead of the table.")
-    boolean json;
-
-    @Option(names = "--no-plots", description = "Do not write PNG and SVG plots.")
-    boolean noPlots;
-
-    @Option(
-            names = "--jobs",
-            paramLabel = "N",
-            description =
-                    "Runs executed at once (default: the number of processors, at most 4, here" + " ${DEFAULT-VALUE}).")
-    int jobs = Math.min(4, Runtime.getRuntime().availableProcessors());
-
-    @Option(names = "--no-progress", description = "Never draw the progress line on standard error.")
-    boolean noProgress;
+    @Mixin
+    StudyOutputOptions output = new StudyOutputOptions();
 
     @Override
     public Integer call() throws IOException {
-        if (jobs < 1 || jobs > 256) {
-            throw new ParameterException(spec.commandLine(), "--jobs must be from 1 to 256");
-        }
+        int jobs = output.jobs();
         List<StudyModel> chosen;
         try {
             chosen = models.isEmpty() ? StudyModel.DEFAULT : StudyModel.parseList(models);
@@ -139,24 +114,19 @@ public final class DivergenceStudyCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        Files.createDirectories(out);
-        StudyProgress progress = noProgress ? StudyProgress.NONE : TerminalProgress.forStandardError("divergence");
-        DivergenceResults results = study.run(progress);
-        List<Path> written = new ArrayList<>(DivergenceCsv.write(results, out));
-        Path jsonFile = out.resolve("divergence.json");
+        output.createOutputFolder();
+        DivergenceResults results = study.run(output.progress("divergence"));
+        List<Path> written = new ArrayList<>(DivergenceCsv.write(results, output.out()));
         String document = DivergenceJson.toJson(results);
-        Files.writeString(jsonFile, document, StandardCharsets.UTF_8);
-        written.add(jsonFile);
-        if (!noPlots) {
-            written.addAll(DivergencePlots.write(results, out));
+        written.add(output.writeJson("divergence.json", document));
+        if (output.plots()) {
+            written.addAll(DivergencePlots.write(results, output.out()));
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? document : DivergenceTable.render(results));
-        stdout.flush();
-        PrintWriter stderr = spec.commandLine().getErr();
-        stderr.println("gmac divergence-study: wrote " + written.size() + " files to " + out + " (models known to the"
-                + " engine: " + String.join(", ", DivergenceModels.names()) + ")");
-        stderr.flush();
+        output.finish(
+                document,
+                DivergenceTable.render(results),
+                "models known to the engine: " + String.join(", ", DivergenceModels.names()),
+                written);
         return 0;
     }
 

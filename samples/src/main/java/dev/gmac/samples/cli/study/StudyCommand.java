@@ -4,18 +4,13 @@ import dev.gmac.api.config.ResolvedSettings;
 import dev.gmac.samples.cli.GmacCommand;
 import dev.gmac.samples.study.Study;
 import dev.gmac.samples.study.StudyOptions;
-import dev.gmac.samples.study.StudyProgress;
 import dev.gmac.samples.study.StudyResults;
 import dev.gmac.samples.study.Workloads;
 import dev.gmac.samples.study.report.CsvReport;
 import dev.gmac.samples.study.report.FigurePlots;
 import dev.gmac.samples.study.report.JsonReport;
 import dev.gmac.samples.study.report.ResultTable;
-import dev.gmac.samples.study.report.TerminalProgress;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,14 +45,8 @@ public final class StudyCommand implements Callable<Integer> {
     @Mixin
     InputOptions inputs = new InputOptions();
 
-    @Option(
-            names = "--out",
-            paramLabel = "DIR",
-            description = "Folder for CSV, JSON and plots (default: ${DEFAULT-VALUE}).")
-    Path out = Path.of("results");
-
-    @Option(names = "--json", description = "Print the JSON document to standard output instead of the table.")
-    boolean json;
+    @Mixin
+    StudyOutputOptions output = new StudyOutputOptions();
 
     @Option(
             names = "--only",
@@ -90,16 +79,6 @@ public final class StudyCommand implements Callable<Integer> {
     @Option(names = "--no-sweeps", description = "Only the table; skip the sweeps of Figures 9, 11 and 12.")
     boolean noSweeps;
 
-    @Option(names = "--no-plots", description = "Do not write PNG and SVG plots.")
-    boolean noPlots;
-
-    @Option(
-            names = "--jobs",
-            paramLabel = "N",
-            description =
-                    "Runs executed at once (default: the number of processors, at most 4, here ${DEFAULT-VALUE}).")
-    int jobs = Math.min(4, Runtime.getRuntime().availableProcessors());
-
     @Option(
             names = "--repeats",
             paramLabel = "N",
@@ -107,17 +86,12 @@ public final class StudyCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     int repeats = StudyOptions.DEFAULT_REPEATS;
 
-    @Option(names = "--no-progress", description = "Never draw the progress line on standard error.")
-    boolean noProgress;
-
     @Override
     public Integer call() throws IOException {
         if (repeats < 1 || repeats > 100) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeats must be from 1 to 100");
         }
-        if (jobs < 1 || jobs > 256) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be from 1 to 256");
-        }
+        int jobs = output.jobs();
         ResolvedSettings runtime = GmacCommand.settings(spec);
         StudyOptions options = new StudyOptions(
                 inputs.scale(full),
@@ -132,26 +106,17 @@ public final class StudyCommand implements Callable<Integer> {
         if (options.workloads().isEmpty()) {
             throw new IllegalArgumentException("--only selected no workload (known: " + Workloads.namesList() + ")");
         }
-        Files.createDirectories(out); // before the runs: a folder that cannot be made fails fast, losing nothing
+        output.createOutputFolder();
         Study study = new Study(options);
-        StudyProgress progress = noProgress ? StudyProgress.NONE : TerminalProgress.forStandardError();
-        StudyResults results = study.run(progress);
+        StudyResults results = study.run(output.progress("study"));
 
-        List<Path> written = new ArrayList<>(CsvReport.write(results, out));
-        Path jsonFile = out.resolve("study.json");
+        List<Path> written = new ArrayList<>(CsvReport.write(results, output.out()));
         String document = JsonReport.toJson(results);
-        Files.writeString(jsonFile, document, StandardCharsets.UTF_8);
-        written.add(jsonFile);
-        if (!noPlots) {
-            written.addAll(FigurePlots.write(results, out));
+        written.add(output.writeJson("study.json", document));
+        if (output.plots()) {
+            written.addAll(FigurePlots.write(results, output.out()));
         }
-
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? document : ResultTable.render(results));
-        stdout.flush();
-        PrintWriter stderr = spec.commandLine().getErr();
-        stderr.println("gmac study: wrote " + written.size() + " files to " + out);
-        stderr.flush();
+        output.finish(document, ResultTable.render(results), "", written);
         return 0;
     }
 

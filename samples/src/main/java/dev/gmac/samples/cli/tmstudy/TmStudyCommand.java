@@ -1,8 +1,7 @@
 package dev.gmac.samples.cli.tmstudy;
 
 import dev.gmac.gpu.timing.config.TimingPresets;
-import dev.gmac.samples.study.StudyProgress;
-import dev.gmac.samples.study.report.TerminalProgress;
+import dev.gmac.samples.cli.study.StudyOutputOptions;
 import dev.gmac.samples.tmstudy.TmScale;
 import dev.gmac.samples.tmstudy.TmStudy;
 import dev.gmac.samples.tmstudy.TmStudyOptions;
@@ -13,15 +12,13 @@ import dev.gmac.samples.tmstudy.report.TmJsonReport;
 import dev.gmac.samples.tmstudy.report.TmPlots;
 import dev.gmac.samples.tmstudy.report.TmTables;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -91,57 +88,27 @@ public final class TmStudyCommand implements Callable<Integer> {
                     + " 1,2,4,8,NL).")
     List<String> limits = new ArrayList<>(List.of("1", "2", "4", "8", "NL"));
 
-    @Option(
-            names = "--out",
-            paramLabel = "DIR",
-            description = "Folder for CSV, JSON and plots (default: ${DEFAULT-VALUE}).")
-    Path out = Path.of("results", "tm-study");
-
-    @Option(names = "--json", description = "Print the JSON document to standard output instead of the tables.")
-    boolean json;
-
-    @Option(names = "--no-plots", description = "Do not write PNG and SVG plots.")
-    boolean noPlots;
-
-    @Option(
-            names = "--jobs",
-            paramLabel = "N",
-            description =
-                    "Runs executed at once (default: the number of processors, at most 4, here ${DEFAULT-VALUE}).")
-    int jobs = Math.min(4, Runtime.getRuntime().availableProcessors());
-
-    @Option(names = "--no-progress", description = "Never draw the progress line on standard error.")
-    boolean noProgress;
+    @Mixin
+    StudyOutputOptions output = new StudyOutputOptions();
 
     @Override
     public Integer call() throws IOException {
         TmStudyOptions options = options();
-        Files.createDirectories(out); // before the runs: a folder that cannot be made fails fast, losing nothing
-        StudyProgress progress = noProgress ? StudyProgress.NONE : TerminalProgress.forStandardError();
-        TmStudyResults results = new TmStudy(options).run(progress);
+        output.createOutputFolder();
+        TmStudyResults results = new TmStudy(options).run(output.progress("tm-study"));
         List<Path> written = new ArrayList<>();
-        written.add(TmCsvReport.write(results, out));
-        Path jsonFile = out.resolve("tm-study.json");
+        written.add(TmCsvReport.write(results, output.out()));
         String document = TmJsonReport.toJson(results);
-        Files.writeString(jsonFile, document, StandardCharsets.UTF_8);
-        written.add(jsonFile);
-        if (!noPlots) {
-            written.addAll(TmPlots.write(results, out));
+        written.add(output.writeJson("tm-study.json", document));
+        if (output.plots()) {
+            written.addAll(TmPlots.write(results, output.out()));
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? document : TmTables.render(results));
-        stdout.flush();
-        PrintWriter stderr = spec.commandLine().getErr();
-        stderr.println(
-                "gmac tm-study: " + results.rows().size() + " runs; wrote " + written.size() + " files to " + out);
-        stderr.flush();
+        output.finish(document, TmTables.render(results), results.rows().size() + " runs", written);
         return 0;
     }
 
     private TmStudyOptions options() {
-        if (jobs < 1 || jobs > 256) {
-            throw new ParameterException(spec.commandLine(), "--jobs must be from 1 to 256");
-        }
+        int jobs = output.jobs();
         TmScale s;
         try {
             s = TmScale.valueOf(scale.trim().toUpperCase(Locale.ROOT));
