@@ -1,39 +1,21 @@
 package dev.gmac.samples.study;
 
+import static dev.gmac.samples.cli.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.cli.GmacCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.gmac.samples.cli.GmacRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code gmac study} and {@code gmac run} end to end, on test-scale inputs. */
 class CommandsTest {
-    private record Result(int exit, String out, String err) {}
-
-    private static Result execute(String command, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = GmacCommand.commandLine();
-        String[] all = new String[args.length + 1];
-        all[0] = command;
-        System.arraycopy(args, 0, all, 1, args.length);
-        args = all;
-        cmd.setOut(new PrintWriter(out));
-        cmd.setErr(new PrintWriter(err));
-        int exit = cmd.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @Test
     void runPrintsOneRow() {
-        Result r = execute("run", "pns", "--scale", "test", "--protocol", "lazy", "--block-size", "64k");
+        GmacRun r = gmac("run", "pns", "--scale", "test", "--protocol", "lazy", "--block-size", "64k");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("pns ("), r.out());
         assertTrue(r.out().contains(" under lazy, block 64 KiB,"), r.out());
@@ -42,7 +24,7 @@ class CommandsTest {
 
     @Test
     void runPrintsJsonForTheBaselineToo() {
-        Result r = execute("run", "vecadd", "--scale", "TEST", "--protocol", "explicit", "--json");
+        GmacRun r = gmac("run", "vecadd", "--scale", "TEST", "--protocol", "explicit", "--json");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\"protocol\": \"explicit\""), r.out());
         assertTrue(r.out().contains("\"bytesToAccelerator\": 65536"), r.out());
@@ -50,18 +32,18 @@ class CommandsTest {
 
     @Test
     void runRejectsUnknownNames() {
-        Result r = execute("run", "nbody", "--scale", "test");
+        GmacRun r = gmac("run", "nbody", "--scale", "test");
         assertTrue(r.exit() != 0);
-        Result p = execute("run", "cp", "--scale", "test", "--protocol", "explicit", "--annotate");
+        GmacRun p = gmac("run", "cp", "--scale", "test", "--protocol", "explicit", "--annotate");
         assertTrue(p.exit() != 0);
-        Result s = execute("run", "cp", "--scale", "huge");
+        GmacRun s = gmac("run", "cp", "--scale", "huge");
         assertTrue(s.exit() != 0);
         assertTrue(s.err().contains("unknown scale 'huge' (expected test, default or full)"), s.err());
     }
 
     @Test
     void studyPrintsJsonAndWritesEveryFile(@TempDir Path dir) throws Exception {
-        Result r = execute(
+        GmacRun r = gmac(
                 "study", "--scale", "test", "--only", "cp,pns", "--json", "--out", dir.toString(), "--no-progress");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("{\n  \"study\": {"), r.out());
@@ -76,7 +58,7 @@ class CommandsTest {
 
     @Test
     void studyPrintsTheTableByDefault(@TempDir Path dir) {
-        Result r = execute(
+        GmacRun r = gmac(
                 "study",
                 "--scale",
                 "test",

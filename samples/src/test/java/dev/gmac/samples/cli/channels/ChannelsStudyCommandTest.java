@@ -1,36 +1,22 @@
 package dev.gmac.samples.cli.channels;
 
+import static dev.gmac.samples.cli.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.cli.GmacCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.gmac.samples.cli.GmacRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code gmac channels-study} end to end on its small inputs, one experiment. */
 class ChannelsStudyCommandTest {
-    private record Result(int exit, String out, String err) {}
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = GmacCommand.commandLine();
-        cmd.setOut(new PrintWriter(out));
-        cmd.setErr(new PrintWriter(err));
-        int exit = cmd.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @Test
     void theReservationExperimentWritesCsvAndJsonWithFewerAtomicsForTheWavefrontForm(@TempDir Path dir)
             throws Exception {
-        Result r = execute("channels-study", "--experiments", "reservation", "--out", dir.toString(), "--no-progress");
+        GmacRun r = gmac("channels-study", "--experiments", "reservation", "--out", dir.toString(), "--no-progress");
         assertEquals(0, r.exit(), r.err());
         List<String> lines = Files.readAllLines(dir.resolve("channels-study.csv"));
         assertTrue(lines.get(0).startsWith("experiment,workload,cores"), lines.get(0));
@@ -52,7 +38,7 @@ class ChannelsStudyCommandTest {
 
     @Test
     void anUnknownExperimentIsAUsageError(@TempDir Path dir) {
-        Result r = execute("channels-study", "--experiments", "speed", "--out", dir.toString());
+        GmacRun r = gmac("channels-study", "--experiments", "speed", "--out", dir.toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("unknown experiment 'speed'"), r.err());
     }

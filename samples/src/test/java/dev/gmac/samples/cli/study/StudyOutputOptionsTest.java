@@ -1,38 +1,24 @@
 package dev.gmac.samples.cli.study;
 
+import static dev.gmac.samples.cli.GmacRun.gmac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.samples.cli.GmacCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.gmac.samples.cli.GmacRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /** The options every study command shares ({@link StudyOutputOptions}): same names, same checks, same defaults. */
 class StudyOutputOptionsTest {
-    private record Result(int exit, String out, String err) {}
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = GmacCommand.commandLine();
-        cmd.setOut(new PrintWriter(out));
-        cmd.setErr(new PrintWriter(err));
-        int exit = cmd.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"study", "divergence-study", "tm-study"})
     void everyStudyTakesTheSharedOptionsWithTheSameHelp(String command) {
-        Result help = execute(command, "--help");
+        GmacRun help = gmac(command, "--help");
         assertEquals(0, help.exit(), help.err());
         for (String option : List.of("--out=DIR", "--json", "--no-plots", "--jobs=N", "--no-progress")) {
             assertTrue(help.out().contains(option), command + " lacks " + option + ":\n" + help.out());
@@ -45,7 +31,7 @@ class StudyOutputOptionsTest {
     void jobsOutOfRangeIsRefusedBeforeAnyRun(String command, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("never-made");
         for (String jobs : List.of("0", "257")) {
-            Result r = execute(command, "--jobs", jobs, "--out", out.toString(), "--no-progress");
+            GmacRun r = gmac(command, "--jobs", jobs, "--out", out.toString(), "--no-progress");
             assertEquals(2, r.exit(), r.out() + r.err());
             assertTrue(r.err().contains("--jobs must be from 1 to 256"), r.err());
         }
