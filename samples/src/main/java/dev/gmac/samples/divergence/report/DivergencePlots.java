@@ -6,20 +6,14 @@ import dev.gmac.samples.divergence.DivergenceRun;
 import dev.gmac.samples.divergence.L2Variant;
 import dev.gmac.samples.divergence.RunTotals;
 import dev.gmac.samples.divergence.WorkloadSet;
-import java.awt.Color;
-import java.awt.Font;
+import dev.gmac.samples.study.report.FigurePlots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler;
 
 /**
  * Plots of the study (XChart, PNG and SVG), in the layout of the thesis's figures:
@@ -63,30 +57,13 @@ public final class DivergencePlots {
     }
 
     private static List<Path> save(CategoryChart chart, Path dir, String name) throws IOException {
-        String base = dir.resolve(name).toString();
-        BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
-        VectorGraphicsEncoder.saveVectorGraphic(chart, base, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        return List.of(dir.resolve(name + ".png"), dir.resolve(name + ".svg"));
+        return FigurePlots.save(chart, dir, name);
     }
 
+    /** The study plots' house style, wider, with the many workload labels turned. */
     private static CategoryChart chart(String title, String x, String y) {
-        CategoryChart chart = new CategoryChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(title)
-                .xAxisTitle(x)
-                .yAxisTitle(y)
-                .build();
-        CategoryStyler s = chart.getStyler();
-        s.setLocale(Locale.ROOT);
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
-        s.setPlotGridVerticalLinesVisible(false);
-        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
-        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        s.setLegendPosition(Styler.LegendPosition.OutsideS);
-        s.setLegendLayout(Styler.LegendLayout.Horizontal);
-        s.setXAxisLabelRotation(45);
+        CategoryChart chart = FigurePlots.chart(title, x, y, WIDTH, HEIGHT);
+        chart.getStyler().setXAxisLabelRotation(45);
         return chart;
     }
 

@@ -93,9 +93,14 @@ public final class FigurePlots {
 
     /** An empty category chart in the house style of the study plots (white, legend below, Locale.ROOT). */
     public static CategoryChart chart(String title, String xTitle, String yTitle) {
+        return chart(title, xTitle, yTitle, WIDTH, HEIGHT);
+    }
+
+    /** {@link #chart(String, String, String)} at another size in pixels, for plots with many categories. */
+    public static CategoryChart chart(String title, String xTitle, String yTitle, int width, int height) {
         CategoryChart chart = new CategoryChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
+                .width(width)
+                .height(height)
                 .title(title)
                 .xAxisTitle(xTitle)
                 .yAxisTitle(yTitle)
