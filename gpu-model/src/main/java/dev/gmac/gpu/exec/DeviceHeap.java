@@ -46,11 +46,14 @@ final class DeviceHeap {
         }
         long need = (size + ALIGN - 1) & -ALIGN;
         for (Map.Entry<Long, Long> range : free.entrySet()) {
-            if (range.getValue() >= need) {
+            long have = range.getValue();
+            if (have >= need) {
+                // Read the range before removing it: TreeMap reuses a removed node with two children for its
+                // successor's mapping, so range.getValue() after the remove can be another range's size.
                 long at = range.getKey();
                 free.remove(at);
-                if (range.getValue() > need) {
-                    free.put(at + need, range.getValue() - need);
+                if (have > need) {
+                    free.put(at + need, have - need);
                 }
                 used.put(at, need);
                 return base + at;
