@@ -164,7 +164,7 @@ public final class KernelLaunch {
         double needed = (double) totalCtas * warpsPerCta * least;
         if (needed > config.maxWarpInstructions()) {
             throw new IllegalArgumentException("kernel " + kernelName + ": a grid of " + totalCtas + " CTAs of "
-                    + warpsPerCta + " warps needs at least " + String.format("%.3g", needed)
+                    + warpsPerCta + " warps needs at least " + String.format(java.util.Locale.ROOT, "%.3g", needed)
                     + " warp instructions (" + least + " per warp on the kernel's shortest path), more than the"
                     + " launch budget of " + config.maxWarpInstructions() + " (GpuConfig.maxWarpInstructions,"
                     + " setting gmac.gpu.maxInstructions); raise the budget or launch a smaller grid");

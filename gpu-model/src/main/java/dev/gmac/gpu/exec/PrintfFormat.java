@@ -19,6 +19,9 @@ import java.nio.charset.StandardCharsets;
  * Infinities and NaNs print as {@code inf} and {@code nan} ({@code INF}, {@code NAN} for upper-case conversions).
  */
 final class PrintfFormat {
+    /** Widest field width and precision honoured (2^20): a larger one, from the format or a device value, is capped. */
+    static final int MAX_FIELD = 1 << 20;
+
     /** The arguments of one call. */
     interface Args {
         /** The next argument of {@code bytes} bytes (4 or 8), little-endian, zero-extended. */
@@ -77,13 +80,13 @@ final class PrintfFormat {
                 consumed++;
                 if (w < 0) {
                     s.left = true;
-                    w = -w;
+                    w = w == Integer.MIN_VALUE ? Integer.MAX_VALUE : -w;
                 }
-                s.width = w;
+                s.width = Math.min(MAX_FIELD, w); // a device value: capped like the digit forms
                 i++;
             } else {
                 while (i < format.length && format[i] >= '0' && format[i] <= '9') {
-                    s.width = Math.min(1 << 20, s.width * 10 + (format[i] - '0'));
+                    s.width = Math.min(MAX_FIELD, s.width * 10 + (format[i] - '0'));
                     i++;
                 }
             }
@@ -94,11 +97,11 @@ final class PrintfFormat {
                 if (i < format.length && format[i] == '*') {
                     int p = (int) args.next(4);
                     consumed++;
-                    s.precision = p < 0 ? -1 : p;
+                    s.precision = p < 0 ? -1 : Math.min(MAX_FIELD, p);
                     i++;
                 } else {
                     while (i < format.length && format[i] >= '0' && format[i] <= '9') {
-                        s.precision = Math.min(1 << 20, s.precision * 10 + (format[i] - '0'));
+                        s.precision = Math.min(MAX_FIELD, s.precision * 10 + (format[i] - '0'));
                         i++;
                     }
                 }

@@ -73,4 +73,17 @@ class PrintfFormatTest {
         assertEquals("[  s16|s1]", format("[%5s|%.2s]", 16, 17));
         assertEquals("100% sure %y", format("100%% sure %y"));
     }
+
+    @Test
+    void starWidthAndPrecisionFromTheDeviceAreCappedLikeDigitForms() {
+        // A device value of 2^31-1 for '*' would ask for a 2 GiB field: capped at MAX_FIELD, as "%2147483647d" is.
+        String wide = format("%*d", 0x7fffffffL, 1);
+        assertEquals(PrintfFormat.MAX_FIELD, wide.length());
+        assertEquals(wide, format("%2147483647d", 1));
+        String left = format("%*d", 0x80000000L, 7); // INT_MIN: left-justified, capped
+        assertEquals(PrintfFormat.MAX_FIELD, left.length());
+        assertEquals('7', left.charAt(0));
+        String precise = format("%.*f", 0x7fffffffL, d(0.5));
+        assertEquals(2 + PrintfFormat.MAX_FIELD, precise.length(), "0. and the capped precision's digits");
+    }
 }
