@@ -3,7 +3,8 @@ package dev.gmac.gpu;
 import dev.gmac.gpu.ptx.SourceLocation;
 
 /**
- * A kernel stopped on a fault. It names the kernel, the PTX source line of the faulting instruction and, when the
+ * A kernel stopped on a fault. It names the kernel, the PTX source line and column and the opcode of the faulting
+ * instruction and, when the
  * PTX carries {@code .loc} directives (nvcc {@code -lineinfo}) or the fault is a failed {@code assert}, the CUDA
  * source position; the CTA and thread (zero-based coordinates), the address involved (or -1) and the reason. It
  * carries what the kernel printed with {@code printf} before the fault ({@link #deviceOutput()}). The JVM never
@@ -12,6 +13,8 @@ import dev.gmac.gpu.ptx.SourceLocation;
 public final class KernelFaultException extends GpuException {
     private final String kernel;
     private final int ptxLine;
+    private final int ptxColumn;
+    private final String opcode;
     private final Dim3 cta;
     private final Dim3 thread;
     private final long address;
@@ -33,11 +36,11 @@ public final class KernelFaultException extends GpuException {
      */
     public KernelFaultException(
             String kernel, int ptxLine, Dim3 cta, Dim3 thread, long address, FaultKind kind, String reason) {
-        this(kernel, ptxLine, null, cta, thread, address, kind, reason, "");
+        this(kernel, ptxLine, 0, null, null, cta, thread, address, kind, reason, "");
     }
 
     /**
-     * Creates a fault.
+     * Creates a fault without the instruction's column and opcode.
      *
      * @param kernel the kernel (entry) name
      * @param ptxLine the PTX line of the faulting instruction, or 0 when no single instruction is to blame
@@ -59,9 +62,41 @@ public final class KernelFaultException extends GpuException {
             FaultKind kind,
             String reason,
             String deviceOutput) {
-        super(format(kernel, ptxLine, source, cta, thread, address, kind, reason));
+        this(kernel, ptxLine, 0, null, source, cta, thread, address, kind, reason, deviceOutput);
+    }
+
+    /**
+     * Creates a fault.
+     *
+     * @param kernel the kernel (entry) name
+     * @param ptxLine the PTX line of the faulting instruction, or 0 when no single instruction is to blame
+     * @param ptxColumn the PTX column where the faulting instruction starts, or 0 when not known
+     * @param opcode the faulting instruction's opcode with its modifiers as written ({@code ld.global.f32}), or null
+     * @param source the CUDA source position of the faulting instruction, or null when not known
+     * @param cta the CTA coordinates, or null when not known
+     * @param thread the thread coordinates inside the CTA, or null when not known
+     * @param address the address involved, or -1
+     * @param kind the kind of fault
+     * @param reason what happened, in words
+     * @param deviceOutput what the launch printed before the fault ({@code ""} for nothing)
+     */
+    public KernelFaultException(
+            String kernel,
+            int ptxLine,
+            int ptxColumn,
+            String opcode,
+            SourceLocation source,
+            Dim3 cta,
+            Dim3 thread,
+            long address,
+            FaultKind kind,
+            String reason,
+            String deviceOutput) {
+        super(format(kernel, ptxLine, ptxColumn, opcode, source, cta, thread, address, kind, reason));
         this.kernel = kernel;
         this.ptxLine = ptxLine;
+        this.ptxColumn = ptxColumn;
+        this.opcode = opcode;
         this.source = source;
         this.cta = cta;
         this.thread = thread;
@@ -74,6 +109,8 @@ public final class KernelFaultException extends GpuException {
     private static String format(
             String kernel,
             int ptxLine,
+            int ptxColumn,
+            String opcode,
             SourceLocation source,
             Dim3 cta,
             Dim3 thread,
@@ -83,6 +120,12 @@ public final class KernelFaultException extends GpuException {
         StringBuilder sb =
                 new StringBuilder("kernel fault ").append(kind).append(" in ").append(kernel);
         sb.append(" at PTX line ").append(ptxLine);
+        if (ptxColumn > 0) {
+            sb.append(':').append(ptxColumn);
+        }
+        if (opcode != null && !opcode.isEmpty()) {
+            sb.append(' ').append(opcode);
+        }
         if (source != null) {
             sb.append(" (").append(source).append(')');
         }
@@ -104,6 +147,16 @@ public final class KernelFaultException extends GpuException {
     /** The PTX source line of the faulting instruction (0 when no single instruction is to blame). */
     public int ptxLine() {
         return ptxLine;
+    }
+
+    /** The PTX column where the faulting instruction starts (0 when not known). */
+    public int ptxColumn() {
+        return ptxColumn;
+    }
+
+    /** The faulting instruction's opcode with modifiers as written ({@code ld.global.f32}), or null when not known. */
+    public String opcode() {
+        return opcode;
     }
 
     /** The zero-based coordinates of the faulting CTA. */

@@ -787,6 +787,8 @@ public final class KernelLaunch {
         return new KernelFaultException(
                 kernelName,
                 in == null ? 0 : in.line,
+                in == null ? 0 : in.column,
+                in == null ? null : in.text,
                 source,
                 w.cta.ctaId,
                 w.threadOf(lane),

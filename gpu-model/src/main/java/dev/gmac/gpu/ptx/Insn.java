@@ -23,6 +23,8 @@ public final class Insn {
     public final int op;
     /** 1-based PTX source line. */
     public final int line;
+    /** 1-based PTX source column where the instruction starts (its guard if any), or 0 for one the lowering added. */
+    public final int column;
     /** The CUDA source position of the {@code .loc} directive in effect (nvcc {@code -lineinfo}), or null. */
     public SourceLocation source;
     /** The opcode with modifiers as written, for messages. */
@@ -126,9 +128,10 @@ public final class Insn {
     /** Predicate registers written. */
     public int[] dstPreds = new int[0];
 
-    Insn(int op, int line, String text) {
+    Insn(int op, int line, int column, String text) {
         this.op = op;
         this.line = line;
+        this.column = column;
         this.text = text;
     }
 

@@ -490,7 +490,7 @@ final class Lowering {
                         throw e;
                     }
                     sink.unsupported(in, e);
-                    insn = new Insn(Op.TRAP, in.line(), in.opcodeWithModifiers());
+                    insn = new Insn(Op.TRAP, in.line(), in.column(), in.opcodeWithModifiers());
                     insn.cls = InstructionClass.BRANCH;
                 }
                 insn.srcRegs = toArray(cx.curSrc);
@@ -502,7 +502,7 @@ final class Lowering {
                 code.add(insn);
             }
         }
-        Insn exit = new Insn(Op.RET_EXIT, lastLine(f), "ret");
+        Insn exit = new Insn(Op.RET_EXIT, lastLine(f), 0, "ret");
         exit.source = source;
         exit.cls = InstructionClass.BRANCH;
         exit.callee = info.index;

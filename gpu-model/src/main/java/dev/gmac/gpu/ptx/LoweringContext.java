@@ -119,7 +119,7 @@ final class LoweringContext {
 
     /** A new instruction of opcode {@code op} for {@code in}. */
     static Insn insn(int op, PtxAst.Instruction in) {
-        return new Insn(op, in.line(), in.opcodeWithModifiers());
+        return new Insn(op, in.line(), in.column(), in.opcodeWithModifiers());
     }
 
     /** The register base of the constant slot holding {@code value} (one slot per distinct value). */

@@ -126,9 +126,11 @@ class DevicePrintfTest {
             assertEquals(new Dim3(8, 0, 0), e.thread(), "the first lane of the warp whose value reaches 40");
             assertTrue(
                     e.getMessage()
-                            .startsWith("kernel fault ASSERTION in print_then_assert at PTX line 111"
+                            .startsWith("kernel fault ASSERTION in print_then_assert at PTX line 111:2 call.uni"
                                     + " (debug_printf.cu:10), CTA (1,0,0), thread (8,0,0): debug_printf.cu:10:"),
                     e.getMessage());
+            assertEquals(2, e.ptxColumn(), "the call starts after one tab");
+            assertEquals("call.uni", e.opcode());
             assertTrue(e.reason().endsWith("(23 more threads of the warp too)"), e.reason());
         }
     }

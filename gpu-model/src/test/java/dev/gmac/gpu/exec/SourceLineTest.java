@@ -124,6 +124,13 @@ class SourceLineTest {
             KernelFaultException store =
                     assertThrows(KernelFaultException.class, () -> gpu.launch(m, "k", Dim3.of(1), Dim3.of(1), 0, p));
             assertEquals(12, store.ptxLine());
+            assertEquals(2, store.ptxColumn(), "after the line's one space");
+            assertEquals("st.global.u64", store.opcode());
+            assertTrue(
+                    store.getMessage()
+                            .startsWith("kernel fault OUT_OF_BOUNDS in k at PTX line 12:2 st.global.u64, CTA"),
+                    store.getMessage());
+            assertEquals("ld.global.u64", load.opcode());
             assertNull(store.source(), store.getMessage());
         }
     }

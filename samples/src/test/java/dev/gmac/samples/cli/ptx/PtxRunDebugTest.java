@@ -48,7 +48,7 @@ class PtxRunDebugTest {
         }
         assertTrue(
                 lines.get(8)
-                        .startsWith("gmac: kernel fault ASSERTION in print_then_assert at PTX line 111"
+                        .startsWith("gmac: kernel fault ASSERTION in print_then_assert at PTX line 111:2 call.uni"
                                 + " (debug_printf.cu:10), CTA (1,0,0), thread (2,0,0): debug_printf.cu:10: void"
                                 + " print_then_assert(const int *, int): Assertion `values[i] < limit` failed."),
                 lines.get(8));
