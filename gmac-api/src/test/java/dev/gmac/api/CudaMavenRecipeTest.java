@@ -120,9 +120,12 @@ class CudaMavenRecipeTest {
         // Without nvcc: the committed PTX reaches target/classes.
         String mavenPath = Path.of(which(path, "mvn")).getParent() + ":" + PATH_WITHOUT_NVCC;
         Run build = run(project, mavenPath, command.toArray(String[]::new));
-        assumeTrue(
-                build.exit() == 0 || !build.output().contains("offline"),
-                "the recipe's Maven plugins are not in the local repository");
+        if (build.exit() != 0 && build.output().contains("offline")) {
+            // A fresh local repository may lack the recipe's plugins (exec-maven-plugin's dependencies arrive
+            // only when the stress-tests module runs later in the build): fetch them once from Maven Central.
+            command.remove("-o");
+            build = run(project, mavenPath, command.toArray(String[]::new));
+        }
         assertEquals(0, build.exit(), build.output());
         assertTrue(build.output().contains("using the committed scale.ptx"), build.output());
         assertEquals(
