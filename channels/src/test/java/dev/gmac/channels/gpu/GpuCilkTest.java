@@ -1,11 +1,15 @@
 package dev.gmac.channels.gpu;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.channels.cilk.CilkFibonacci;
 import dev.gmac.channels.cilk.Fibonacci;
 import dev.gmac.channels.cilk.Queens;
+import dev.gmac.channels.cilk.Sort;
+import dev.gmac.channels.cilk.Strassen;
 import dev.gmac.channels.graph.Graph;
 import dev.gmac.channels.graph.HostGraphExecutor;
 import dev.gmac.gpu.SoftwareGpu;
@@ -50,6 +54,55 @@ class GpuCilkTest {
             assertEquals(
                     Fibonacci.elements(12) + Fibonacci.expected(12) - 1,
                     exec.lastRun().aggregator().elements());
+        }
+    }
+
+    @Test
+    void sortSortsAPermutationOfItsInputOnTheHostAndOnTheGpu() {
+        int[] input = Sort.input(1000, 42); // 1000 -> 250 -> 64: three levels, 16 base cases, uneven quarters
+        try (SoftwareGpu gpu = GpuGraphExecutor.device("apu8")) {
+            Graph host = Graph.onDevice(gpu);
+            int[] onHost = Sort.run(host, input, 64, new HostGraphExecutor());
+            Sort.check(input, onHost);
+            GpuFibonacciTest.assertDrained(host);
+            GpuGraphExecutor exec = gpuExecutor();
+            Graph g = Graph.onDevice(gpu);
+            int[] onGpu = Sort.run(g, input, 64, exec);
+            Sort.check(input, onGpu);
+            assertArrayEquals(onHost, onGpu);
+            GpuFibonacciTest.assertDrained(g);
+            // 21 tasks, 5 first and 5 second merges, ceil-by-64 chunks of every merge
+            assertEquals(
+                    21 + 5 + 5 + 2 * (4 * (2 + 2) + 16),
+                    exec.lastRun().aggregator().elements());
+        }
+        int[] sorted = input.clone();
+        java.util.Arrays.sort(sorted);
+        int[] unsorted = sorted.clone();
+        unsorted[10] = sorted[11];
+        unsorted[11] = sorted[10];
+        assertThrows(IllegalStateException.class, () -> Sort.check(input, unsorted));
+        int[] notPermutation = sorted.clone();
+        notPermutation[0] = notPermutation[1];
+        assertThrows(IllegalStateException.class, () -> Sort.check(input, notPermutation));
+    }
+
+    @Test
+    void strassenEqualsThePlainProductOnTheHostAndOnTheGpu() {
+        int n = 64; // three levels: 1 + 8 + 64 tasks
+        int[] a = Strassen.matrix(n, 1);
+        int[] b = Strassen.matrix(n, 2);
+        try (SoftwareGpu gpu = GpuGraphExecutor.device("apu8")) {
+            Graph host = Graph.onDevice(gpu);
+            int[] onHost = Strassen.run(host, a, b, n, 64, new HostGraphExecutor());
+            Strassen.check(a, b, n, onHost);
+            GpuFibonacciTest.assertDrained(host);
+            GpuGraphExecutor exec = gpuExecutor();
+            Graph g = Graph.onDevice(gpu);
+            int[] onGpu = Strassen.run(g, a, b, n, 64, exec);
+            assertArrayEquals(Strassen.multiply(a, b, n), onGpu);
+            GpuFibonacciTest.assertDrained(g);
+            assertEquals(Strassen.tasks(n), exec.lastRun().aggregator().elements());
         }
     }
 }
