@@ -102,6 +102,32 @@ public final class ChannelsStudy {
                 "queens(" + n + ")", Queens.expected(n), capacity, (g, c, e) -> Queens.run(g, n, base, c, e));
     }
 
+    /**
+     * Sort of {@code n} pseudo-random ints (seed 1); the result is {@code n} once the output was checked sorted and a
+     * permutation of the input ({@link Sort#check}).
+     */
+    public static Workload sort(int n, int capacity) {
+        int[] input = Sort.input(n, 1);
+        return new Workload("sort(" + n + ")", n, capacity, (g, c, e) -> {
+            Sort.check(input, Sort.run(g, input, c, e));
+            return n;
+        });
+    }
+
+    /**
+     * Strassen on two {@code n x n} pseudo-random int matrices (seeds 1 and 2), base-case blocks {@code base x
+     * base}; the result is {@code n} once the
+     * product was checked equal to the plain product ({@link Strassen#check}).
+     */
+    public static Workload strassen(int n, int base, int capacity) {
+        int[] a = Strassen.matrix(n, 1);
+        int[] b = Strassen.matrix(n, 2);
+        return new Workload("strassen(" + n + ", base " + base + ")", n, capacity, (g, c, e) -> {
+            Strassen.check(a, b, n, Strassen.run(g, a, b, n, base, c, e));
+            return n;
+        });
+    }
+
     /** The small default inputs: fib(16) in both forms, queens 9x9 (a run takes seconds). */
     public static List<Workload> smallWorkloads() {
         return List.of(cilkFibonacci(16, 1024), fibonacci(16, 2048), queens(9, 4, 2048));

@@ -24,22 +24,22 @@ import java.util.SplittableRandom;
  * <p>Element (16 bytes): {@code int i; int k; int j; int size}.
  */
 public final class Strassen {
-    /** Rows and columns of a base-case block. */
+    /** Rows and columns of the paper's base-case block. */
     public static final int BASE = 16;
     /** Bytes of one task. */
     public static final int TASK_BYTES = 16;
 
     private Strassen() {}
 
-    /** Levels of the task stack for {@code n x n} matrices. */
-    public static int levels(int n) {
-        return Integer.numberOfTrailingZeros(n / BASE) + 1;
+    /** Levels of the task stack for {@code n x n} matrices and {@code base x base} base-case blocks. */
+    public static int levels(int n, int base) {
+        return Integer.numberOfTrailingZeros(n / base) + 1;
     }
 
     /** Tasks of the whole recursion: 1 + 8 + ... + 8^(levels - 1). */
-    public static long tasks(int n) {
+    public static long tasks(int n, int base) {
         long t = 0;
-        for (int d = 0, p = 1; d < levels(n); d++, p *= 8) {
+        for (int d = 0, p = 1; d < levels(n, base); d++, p *= 8) {
             t += p;
         }
         return t;
@@ -70,17 +70,26 @@ public final class Strassen {
     }
 
     /**
-     * Builds the graph in {@code g}, multiplies {@code a x b} ({@code n x n}, n a power of two of at least 16) on
-     * {@code executor} and returns the product read back from the graph's memory.
+     * Builds the graph in {@code g}, multiplies {@code a x b} ({@code n x n}) on {@code executor} and returns the
+     * product read back from the graph's memory.
      *
+     * @param base     rows and columns of a base-case block, 4 to the paper's {@link #BASE} (the GPU kernel reads
+     *                 rows of B four ints at a time); {@code n} and {@code base} powers of two, {@code base <= n}
      * @param capacity elements per stack level (the channel width of Table 3, a power of two)
      */
-    public static int[] run(Graph g, int[] a, int[] b, int n, int capacity, GraphExecutor executor) {
-        if (n < BASE || Integer.bitCount(n) != 1 || a.length != n * n || b.length != n * n) {
-            throw new IllegalArgumentException("need two n x n matrices with n a power of two >= " + BASE + ", got n="
-                    + n + " and " + a.length + ", " + b.length + " elements");
+    public static int[] run(Graph g, int[] a, int[] b, int n, int base, int capacity, GraphExecutor executor) {
+        if (base < 4
+                || base > BASE
+                || n < base
+                || Integer.bitCount(n) != 1
+                || Integer.bitCount(base) != 1
+                || a.length != n * n
+                || b.length != n * n) {
+            throw new IllegalArgumentException(
+                    "need two n x n matrices and a base case, both powers of two, 4 <= base <= 16, base <= n;"
+                            + " got n=" + n + ", base=" + base + " and " + a.length + ", " + b.length + " elements");
         }
-        ChannelStackNode stack = g.channelStack("strassen", TASK_BYTES, capacity, levels(n));
+        ChannelStackNode stack = g.channelStack("strassen", TASK_BYTES, capacity, levels(n, base));
         GraphBuffer ba = g.buffer("a", 4L * n * n);
         GraphBuffer bb = g.buffer("b", 4L * n * n);
         GraphBuffer bc = g.buffer("c", 4L * n * n);
@@ -94,6 +103,7 @@ public final class Strassen {
         k.setConstArg(4, bb);
         k.setConstArg(5, bc);
         k.setConstArg(6, n);
+        k.setConstArg(7, base);
         stack.connectToKernelNode(k);
         ChannelNode root = stack.level(0);
         long ob = root.talloc(1);
@@ -132,12 +142,13 @@ public final class Strassen {
         GraphBuffer b = item.constArg(4, GraphBuffer.class);
         GraphBuffer c = item.constArg(5, GraphBuffer.class);
         int n = item.constArg(6, Integer.class);
+        int base = item.constArg(7, Integer.class);
         int at = src.deq(off);
         int i = src.getInt(at);
         int k = src.getInt(at + 4);
         int j = src.getInt(at + 8);
         int size = src.getInt(at + 12);
-        if (size <= BASE) {
+        if (size <= base) {
             for (int r = 0; r < size; r++) {
                 for (int col = 0; col < size; col++) {
                     int sum = 0;

@@ -48,6 +48,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
     private final int width;
     private final int maxWavefronts;
     private final int pollCycles;
+    private final ChannelAudit audit;
 
     private final int[] inFlight;
     /** Per channel id: ready elements seen at the last pass that left some undispatched. */
@@ -78,7 +79,9 @@ public final class Aggregator implements Agent, Levelization.InFlight {
             AggregatorCost cost,
             double coreMhz,
             int width,
-            int maxWavefronts) {
+            int maxWavefronts,
+            ChannelAudit audit) {
+        this.audit = audit;
         this.inputs = List.copyOf(inputs);
         this.channels = channels;
         this.levelization = levelization != null && levelization.constrained() ? levelization : null;
@@ -161,6 +164,9 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         wakeAt = busyUntil + pollCycles;
         stats.busyCycles += c;
         stats.passes++;
+        if (audit != null) {
+            audit.pass();
+        }
         if (running == 0 && !finished() && nothingCanMove()) {
             throw new IllegalStateException("aggregator: no wavefront runs, " + waiting.size()
                     + " yielded wavefront(s) wait for channel room that nothing will free, and nothing can be"
@@ -192,7 +198,11 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         AggregatorCost.Work work = new AggregatorCost.Work(0, 0);
         for (Input in : inputs) {
             Channel c = channels[in.id()];
+            long head = c.dataHead();
             long freed = c.reclaim();
+            if (audit != null) {
+                audit.reclaimed(in.id(), head);
+            }
             long groups = freed / c.layout().elementsPerDoneCount();
             stats.groupsFreed += groups;
             work = work.plus(AggregatorCost.POLL_CHANNEL).plus(AggregatorCost.FREE_GROUP.times(groups));
@@ -200,7 +210,11 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         for (int id = 0; id < channels.length; id++) {
             if (!isInput(id) && channels[id] != yieldChannel) {
                 Channel c = channels[id];
+                long head = c.dataHead();
                 long groups = c.reclaim() / c.layout().elementsPerDoneCount();
+                if (audit != null && audit.audits(id)) {
+                    audit.reclaimed(id, head);
+                }
                 stats.groupsFreed += groups;
                 work = work.plus(AggregatorCost.FREE_GROUP.times(groups));
             }
@@ -259,7 +273,13 @@ public final class Aggregator implements Agent, Levelization.InFlight {
                     throw new IllegalStateException("aggregator: the run needs more than " + maxWavefronts
                             + " wavefronts; raise GpuGraphExecutor's maxWavefronts");
                 }
+                if (audit != null) {
+                    audit.beforeDispatch(in.id());
+                }
                 int n = c.dispatch(slots, width);
+                if (audit != null) {
+                    audit.dispatched(in.id(), slots, n);
+                }
                 if (n == 0) {
                     break;
                 }
