@@ -1,5 +1,6 @@
 package dev.gmac.channels.cilk;
 
+import dev.gmac.channels.ChannelLayout;
 import dev.gmac.channels.gpu.AggregatorCost;
 import dev.gmac.channels.gpu.DeviceRuntime.Reservation;
 import dev.gmac.channels.gpu.GpuGraphExecutor;
@@ -18,11 +19,12 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The experiments of Orr et al. (ISCA 2014, §8) on the {@code apu8} preset, for the workloads built so far: scaling
- * from 1 to 8 compute units (Figure 15), aggregator sensitivity (Table 5: % of time the GPU is blocked on the
- * aggregator), channel width with yields (Figure 18), the GPU-efficient channel against the baseline (Figure 17:
- * atomics and run time) and SIMD efficiency (Figure 19). Each row checks the workload's result against the known
- * answer before it is reported.
+ * The experiments of Orr et al. (ISCA 2014, §8) on the {@code apu8} preset, for the Cilk workloads of §7.1 (and the
+ * naive Fibonacci of Figure 6): scaling from 1 to 8 compute units (Figure 15), aggregator sensitivity (Table 5: % of
+ * time the GPU is blocked on the aggregator), channel width with yields (Figure 18), the done-count granularity
+ * (§8.2.1), the GPU-efficient channel against the baseline (Figure 17: atomics and run time) and SIMD efficiency
+ * (Figure 19). Each row checks the workload's result against the known answer before it is reported, and every run
+ * is instrumented for the channel invariants.
  */
 public final class ChannelsStudy {
     /** One measured run. */
@@ -33,6 +35,7 @@ public final class ChannelsStudy {
             String aggregator,
             String reservation,
             int capacity,
+            int doneCount,
             String divergence,
             long cycles,
             long blockedCycles,
@@ -51,6 +54,7 @@ public final class ChannelsStudy {
             m.put("aggregator", aggregator);
             m.put("reservation", reservation);
             m.put("capacity", capacity);
+            m.put("doneCount", doneCount);
             m.put("divergence", divergence);
             m.put("cycles", cycles);
             m.put("blockedCycles", blockedCycles);
@@ -128,14 +132,30 @@ public final class ChannelsStudy {
         });
     }
 
-    /** The small default inputs: fib(16) in both forms, queens 9x9 (a run takes seconds). */
+    /**
+     * The small default inputs: fib(16) in both forms, queens 9x9, sort of 16,384 ints, Strassen 256x256 with the
+     * paper's 16x16 base case (a run takes seconds to half a minute).
+     */
     public static List<Workload> smallWorkloads() {
-        return List.of(cilkFibonacci(16, 1024), fibonacci(16, 2048), queens(9, 4, 2048));
+        return List.of(
+                cilkFibonacci(16, 1024),
+                fibonacci(16, 2048),
+                queens(9, 4, 2048),
+                sort(16384, 1024),
+                strassen(256, Strassen.BASE, 4096));
     }
 
-    /** The paper's inputs (Table 3): fib(24) in both forms, queens 13x13. */
+    /**
+     * The paper's inputs and channel widths (Table 3): fib(24) in both forms, queens 13x13, sort of 1,000,000 ints,
+     * Strassen 512x512.
+     */
     public static List<Workload> fullWorkloads() {
-        return List.of(cilkFibonacci(24, 16384), fibonacci(24, 32768), queens(13, 4, 16384));
+        return List.of(
+                cilkFibonacci(24, 16384),
+                fibonacci(24, 32768),
+                queens(13, 4, 16384),
+                sort(1_000_000, 32768),
+                strassen(512, Strassen.BASE, 8192));
     }
 
     /** Smallest channel width of the width experiment. */
@@ -143,9 +163,41 @@ public final class ChannelsStudy {
         return full ? 1024 : 256;
     }
 
+    /** Done-count granularities of the §8.2.1 sweep (the paper's is 64). */
+    public static final List<Integer> DONE_COUNTS = List.of(4, 16, 64, 256);
+
+    /** The experiments, by the names {@code gmac channels-study --experiments} takes. */
+    public static final List<String> EXPERIMENTS =
+            List.of("scaling", "aggregator", "reservation", "width", "donecount", "divergence");
+
+    /**
+     * One run of the plan.
+     *
+     * @param mayFail whether a run that cannot complete (a deadlock on narrow channels) is skipped instead of
+     *                failing the study (the width experiment)
+     */
+    public record Run(
+            String experiment,
+            Workload workload,
+            int cores,
+            AggregatorCost cost,
+            Reservation reservation,
+            int capacity,
+            int doneCount,
+            String divergence,
+            boolean mayFail) {
+        /** A short label for progress lines. */
+        public String label() {
+            return experiment + ": " + workload.name() + ", " + cores + " CUs, " + cost.name() + ", " + reservation
+                    + ", width " + capacity + ", done count " + doneCount
+                    + (divergence != null ? ", " + divergence : "");
+        }
+    }
+
     private final List<Workload> workloads;
     private final Consumer<String> progress;
 
+    /** A study of {@code workloads}; {@code progress} gets a line as each {@link #measure} starts. */
     public ChannelsStudy(List<Workload> workloads, Consumer<String> progress) {
         this.workloads = List.copyOf(workloads);
         this.progress = progress;
@@ -158,7 +210,7 @@ public final class ChannelsStudy {
         return TimingPresets.parse("apu8 with " + cores + " CUs", text);
     }
 
-    /** Runs {@code w} once and returns its row (the result checked). */
+    /** Runs {@code w} once and returns its row (the result checked; the channels audited, {@code ChannelAudit}). */
     public Row measure(
             String experiment,
             Workload w,
@@ -167,32 +219,55 @@ public final class ChannelsStudy {
             Reservation reservation,
             int capacity,
             String divergence) {
-        progress.accept(experiment + ": " + w.name() + ", " + cores + " CUs, " + cost.name() + ", " + reservation
-                + ", width " + capacity + (divergence != null ? ", " + divergence : ""));
-        TimingConfig config = apu8(cores);
+        return measure(new Run(
+                experiment,
+                w,
+                cores,
+                cost,
+                reservation,
+                capacity,
+                ChannelLayout.DEFAULT_ELEMENTS_PER_DONE_COUNT,
+                divergence,
+                false));
+    }
+
+    /**
+     * Runs {@code run} once and returns its row. The result is checked against the known answer and the run is
+     * instrumented ({@code dev.gmac.channels.gpu.ChannelAudit}: every dispatch and deallocation checked against the
+     * channel invariants).
+     *
+     * @throws IllegalStateException when the result is wrong, an invariant is violated or the run cannot complete
+     */
+    public Row measure(Run run) {
+        progress.accept(run.label());
+        Workload w = run.workload();
+        TimingConfig config = apu8(run.cores());
         TimingSimulator sim = new TimingSimulator(config);
         try (SoftwareGpu gpu = new SoftwareGpu(
                 GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build())) {
             GpuGraphExecutor exec = new GpuGraphExecutor(
                     config,
-                    cost,
-                    reservation,
-                    divergence,
+                    run.cost(),
+                    run.reservation(),
+                    run.divergence(),
                     GpuGraphExecutor.DEFAULT_MAX_WAVEFRONTS,
-                    GpuGraphExecutor.DEFAULT_CYCLE_LIMIT);
-            long result = w.runner().run(Graph.onDevice(gpu), capacity, exec);
+                    GpuGraphExecutor.DEFAULT_CYCLE_LIMIT,
+                    true);
+            Graph g = Graph.onDevice(gpu).elementsPerDoneCount(run.doneCount());
+            long result = w.runner().run(g, run.capacity(), exec);
             if (result != w.expected()) {
                 throw new IllegalStateException(w.name() + " gave " + result + ", expected " + w.expected());
             }
             GpuRun r = exec.lastRun();
             return new Row(
-                    experiment,
+                    run.experiment(),
                     w.name(),
-                    cores,
-                    cost.name(),
-                    reservation.name(),
-                    capacity,
-                    divergence == null ? "preset" : divergence,
+                    run.cores(),
+                    run.cost().name(),
+                    run.reservation().name(),
+                    run.capacity(),
+                    run.doneCount(),
+                    run.divergence() == null ? "preset" : run.divergence(),
                     r.timing().cycles(),
                     r.aggregator().blockedCycles(),
                     r.aggregator().busyCycles(),
@@ -204,78 +279,79 @@ public final class ChannelsStudy {
         }
     }
 
-    /** Figure 15: 1, 2, 4, 8 compute units. */
-    public List<Row> scaling() {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (int cores : new int[] {1, 2, 4, 8}) {
-                rows.add(measure(
-                        "scaling", w, cores, AggregatorCost.OOO_2, Reservation.WAVEFRONT, w.defaultCapacity(), null));
+    /**
+     * The runs of {@code experiments} (names from {@link #EXPERIMENTS}), in order: scaling over 1, 2, 4, 8 compute
+     * units (Figure 15); the four aggregator designs at 8 (Table 5); the two reservation forms (Figure 17); channel
+     * widths from {@code smallestWidth} to each workload's default by powers of two (Figure 18); done counts of
+     * {@link #DONE_COUNTS} (§8.2.1); SIMD efficiency under {@code pdom} and {@code tbc} (Figure 19). Everything
+     * but the scaling experiment runs on 8 compute units with the 2-way OoO aggregator, the GPU-efficient channel,
+     * each workload's default width and done counts of 64, unless the experiment varies it.
+     */
+    public List<Run> plan(List<String> experiments, int smallestWidth) {
+        int g = ChannelLayout.DEFAULT_ELEMENTS_PER_DONE_COUNT;
+        AggregatorCost ooo2 = AggregatorCost.OOO_2;
+        Reservation wave = Reservation.WAVEFRONT;
+        List<Run> runs = new ArrayList<>();
+        for (String e : experiments) {
+            if (!EXPERIMENTS.contains(e)) {
+                throw new IllegalArgumentException(
+                        "unknown experiment '" + e + "'; choose from " + String.join(", ", EXPERIMENTS));
             }
-        }
-        return rows;
-    }
-
-    /** Table 5: the four aggregator designs at 8 compute units. */
-    public List<Row> aggregators() {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (AggregatorCost c : AggregatorCost.TABLE_5) {
-                rows.add(measure("aggregator", w, 8, c, Reservation.WAVEFRONT, w.defaultCapacity(), null));
-            }
-        }
-        return rows;
-    }
-
-    /** Figure 17: the GPU-efficient channel against the per-work-item baseline. */
-    public List<Row> reservations() {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (Reservation r : Reservation.values()) {
-                rows.add(measure("reservation", w, 8, AggregatorCost.OOO_2, r, w.defaultCapacity(), null));
-            }
-        }
-        return rows;
-    }
-
-    /** Figure 18: channel widths from {@code smallest} to the workload's default, by powers of two. */
-    public List<Row> widths(int smallest) {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (int c = smallest; c <= w.defaultCapacity(); c *= 2) {
-                try {
-                    rows.add(measure("width", w, 8, AggregatorCost.OOO_2, Reservation.WAVEFRONT, c, null));
-                } catch (IllegalStateException e) {
-                    progress.accept("  width " + c + " of " + w.name() + " cannot run: " + e.getMessage());
+            for (Workload w : workloads) {
+                int c = w.defaultCapacity();
+                switch (e) {
+                    case "scaling" -> {
+                        for (int cores : new int[] {1, 2, 4, 8}) {
+                            runs.add(new Run(e, w, cores, ooo2, wave, c, g, null, false));
+                        }
+                    }
+                    case "aggregator" -> {
+                        for (AggregatorCost cost : AggregatorCost.TABLE_5) {
+                            runs.add(new Run(e, w, 8, cost, wave, c, g, null, false));
+                        }
+                    }
+                    case "reservation" -> {
+                        for (Reservation r : Reservation.values()) {
+                            runs.add(new Run(e, w, 8, ooo2, r, c, g, null, false));
+                        }
+                    }
+                    case "width" -> {
+                        for (int width = smallestWidth; width <= c; width *= 2) {
+                            runs.add(new Run(e, w, 8, ooo2, wave, width, g, null, true));
+                        }
+                    }
+                    case "donecount" -> {
+                        for (int d : DONE_COUNTS) {
+                            runs.add(new Run(e, w, 8, ooo2, wave, c, d, null, false));
+                        }
+                    }
+                    default -> {
+                        for (String m : List.of("pdom", "tbc")) {
+                            runs.add(new Run(e, w, 8, ooo2, wave, c, g, m, false));
+                        }
+                    }
                 }
             }
         }
-        return rows;
+        return runs;
     }
 
-    /** Figure 19: SIMD efficiency under the divergence models named. */
-    public List<Row> divergence(List<String> models) {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (String m : models) {
-                rows.add(measure(
-                        "divergence", w, 8, AggregatorCost.OOO_2, Reservation.WAVEFRONT, w.defaultCapacity(), m));
-            }
-        }
-        return rows;
-    }
-
-    /** Runs every experiment with small inputs and prints CSV (arguments: none, or {@code --full}). */
+    /** Runs every experiment and prints CSV (arguments: none, or {@code --full}); see {@code gmac channels-study}. */
     public static void main(String[] args) {
         boolean full = args.length > 0 && args[0].equals("--full");
         List<Workload> ws = full ? fullWorkloads() : smallWorkloads();
         ChannelsStudy s = new ChannelsStudy(ws, m -> System.err.println(m));
         List<Row> rows = new ArrayList<>();
-        rows.addAll(s.scaling());
-        rows.addAll(s.aggregators());
-        rows.addAll(s.reservations());
-        rows.addAll(s.widths(smallestWidth(full)));
-        rows.addAll(s.divergence(List.of("pdom", "tbc")));
+        for (Run r : s.plan(EXPERIMENTS, smallestWidth(full))) {
+            try {
+                rows.add(s.measure(r));
+            } catch (IllegalStateException e) {
+                if (!r.mayFail()) {
+                    throw e;
+                }
+                System.err.println("  cannot run: " + e.getMessage());
+            }
+        }
         boolean header = true;
         for (Row r : rows) {
             Map<String, Object> m = r.toMap();
