@@ -32,6 +32,7 @@ public final class ChannelsStudy {
             String experiment,
             String workload,
             int cores,
+            int l2Partitions,
             String aggregator,
             String reservation,
             int capacity,
@@ -51,6 +52,7 @@ public final class ChannelsStudy {
             m.put("experiment", experiment);
             m.put("workload", workload);
             m.put("cores", cores);
+            m.put("l2Partitions", l2Partitions);
             m.put("aggregator", aggregator);
             m.put("reservation", reservation);
             m.put("capacity", capacity);
@@ -168,7 +170,10 @@ public final class ChannelsStudy {
 
     /** The experiments, by the names {@code gmac channels-study --experiments} takes. */
     public static final List<String> EXPERIMENTS =
-            List.of("scaling", "aggregator", "reservation", "width", "donecount", "divergence");
+            List.of("scaling", "scaling-l2x8", "aggregator", "reservation", "width", "donecount", "divergence");
+
+    /** L2 partitions (each with its own atomic unit) of the {@code scaling-l2x8} experiment; the preset has one. */
+    public static final int WIDE_L2_PARTITIONS = 8;
 
     /**
      * One run of the plan.
@@ -180,6 +185,7 @@ public final class ChannelsStudy {
             String experiment,
             Workload workload,
             int cores,
+            int l2Partitions,
             AggregatorCost cost,
             Reservation reservation,
             int capacity,
@@ -188,7 +194,9 @@ public final class ChannelsStudy {
             boolean mayFail) {
         /** A short label for progress lines. */
         public String label() {
-            return experiment + ": " + workload.name() + ", " + cores + " CUs, " + cost.name() + ", " + reservation
+            return experiment + ": " + workload.name() + ", " + cores + " CUs"
+                    + (l2Partitions > 1 ? ", " + l2Partitions + " L2 partitions" : "") + ", " + cost.name() + ", "
+                    + reservation
                     + ", width " + capacity + ", done count " + doneCount
                     + (divergence != null ? ", " + divergence : "");
         }
@@ -203,11 +211,12 @@ public final class ChannelsStudy {
         this.progress = progress;
     }
 
-    /** The preset {@code apu8} with {@code cores} compute units. */
-    static TimingConfig apu8(int cores) {
+    /** The preset {@code apu8} with {@code cores} compute units and {@code l2Partitions} memory partitions. */
+    static TimingConfig apu8(int cores, int l2Partitions) {
         String text = TimingPresets.presetText("apu8")
-                .replaceFirst("(?m)^core\\.count\\s*=\\s*\\d+", "core.count = " + cores);
-        return TimingPresets.parse("apu8 with " + cores + " CUs", text);
+                .replaceFirst("(?m)^core\\.count\\s*=\\s*\\d+", "core.count = " + cores)
+                .replaceFirst("(?m)^mem\\.partitions\\s*=\\s*\\d+", "mem.partitions = " + l2Partitions);
+        return TimingPresets.parse("apu8 with " + cores + " CUs, " + l2Partitions + " L2 partitions", text);
     }
 
     /** Runs {@code w} once and returns its row (the result checked; the channels audited, {@code ChannelAudit}). */
@@ -223,6 +232,7 @@ public final class ChannelsStudy {
                 experiment,
                 w,
                 cores,
+                1,
                 cost,
                 reservation,
                 capacity,
@@ -241,7 +251,7 @@ public final class ChannelsStudy {
     public Row measure(Run run) {
         progress.accept(run.label());
         Workload w = run.workload();
-        TimingConfig config = apu8(run.cores());
+        TimingConfig config = apu8(run.cores(), run.l2Partitions());
         TimingSimulator sim = new TimingSimulator(config);
         try (SoftwareGpu gpu = new SoftwareGpu(
                 GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build())) {
@@ -263,6 +273,7 @@ public final class ChannelsStudy {
                     run.experiment(),
                     w.name(),
                     run.cores(),
+                    run.l2Partitions(),
                     run.cost().name(),
                     run.reservation().name(),
                     run.capacity(),
@@ -281,7 +292,8 @@ public final class ChannelsStudy {
 
     /**
      * The runs of {@code experiments} (names from {@link #EXPERIMENTS}), in order: scaling over 1, 2, 4, 8 compute
-     * units (Figure 15); the four aggregator designs at 8 (Table 5); the two reservation forms (Figure 17); channel
+     * units (Figure 15), on the preset and (beyond the paper) with {@link #WIDE_L2_PARTITIONS} L2 partitions, whose
+     * atomic units work in parallel as the paper's L1 atomics under its coherence protocol do; the four aggregator designs at 8 (Table 5); the two reservation forms (Figure 17); channel
      * widths from {@code smallestWidth} to each workload's default by powers of two (Figure 18); done counts of
      * {@link #DONE_COUNTS} (§8.2.1); SIMD efficiency under {@code pdom} and {@code tbc} (Figure 19). Everything
      * but the scaling experiment runs on 8 compute units with the 2-way OoO aggregator, the GPU-efficient channel,
@@ -300,34 +312,35 @@ public final class ChannelsStudy {
             for (Workload w : workloads) {
                 int c = w.defaultCapacity();
                 switch (e) {
-                    case "scaling" -> {
+                    case "scaling", "scaling-l2x8" -> {
+                        int parts = e.equals("scaling") ? 1 : WIDE_L2_PARTITIONS;
                         for (int cores : new int[] {1, 2, 4, 8}) {
-                            runs.add(new Run(e, w, cores, ooo2, wave, c, g, null, false));
+                            runs.add(new Run(e, w, cores, parts, ooo2, wave, c, g, null, false));
                         }
                     }
                     case "aggregator" -> {
                         for (AggregatorCost cost : AggregatorCost.TABLE_5) {
-                            runs.add(new Run(e, w, 8, cost, wave, c, g, null, false));
+                            runs.add(new Run(e, w, 8, 1, cost, wave, c, g, null, false));
                         }
                     }
                     case "reservation" -> {
                         for (Reservation r : Reservation.values()) {
-                            runs.add(new Run(e, w, 8, ooo2, r, c, g, null, false));
+                            runs.add(new Run(e, w, 8, 1, ooo2, r, c, g, null, false));
                         }
                     }
                     case "width" -> {
                         for (int width = smallestWidth; width <= c; width *= 2) {
-                            runs.add(new Run(e, w, 8, ooo2, wave, width, g, null, true));
+                            runs.add(new Run(e, w, 8, 1, ooo2, wave, width, g, null, true));
                         }
                     }
                     case "donecount" -> {
                         for (int d : DONE_COUNTS) {
-                            runs.add(new Run(e, w, 8, ooo2, wave, c, d, null, false));
+                            runs.add(new Run(e, w, 8, 1, ooo2, wave, c, d, null, false));
                         }
                     }
                     default -> {
                         for (String m : List.of("pdom", "tbc")) {
-                            runs.add(new Run(e, w, 8, ooo2, wave, c, g, m, false));
+                            runs.add(new Run(e, w, 8, 1, ooo2, wave, c, g, m, false));
                         }
                     }
                 }

@@ -18,7 +18,8 @@ import org.knowm.xchart.CategoryChart;
  * The plots of {@code gmac channels-study} (PNG and SVG), one per experiment of Orr et al. (ISCA 2014, §8) that ran:
  *
  * <ul>
- *   <li>{@code channels-scaling}: speedup over one compute unit with 1, 2, 4, 8 CUs per workload (Figure 15);
+ *   <li>{@code channels-scaling}: speedup over one compute unit with 1, 2, 4, 8 CUs per workload (Figure 15), and
+ *       {@code channels-scaling-l2x8} the same with 8 L2 partitions (beyond the paper);
  *   <li>{@code channels-aggregator}: % of time the GPU is blocked on the aggregator per design (Table 5);
  *   <li>{@code channels-reservation}: atomics and cycles of the per-work-item baseline over the GPU-efficient
  *       channel's (Figure 17, log scale);
@@ -39,7 +40,11 @@ public final class ChannelsPlots {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         if (has(rows, "scaling")) {
-            written.addAll(FigurePlots.save(scaling(rows), dir, "channels-scaling"));
+            written.addAll(FigurePlots.save(scaling(rows, "scaling", "apu8"), dir, "channels-scaling"));
+        }
+        if (has(rows, "scaling-l2x8")) {
+            written.addAll(FigurePlots.save(
+                    scaling(rows, "scaling-l2x8", "apu8 with 8 L2 partitions"), dir, "channels-scaling-l2x8"));
         }
         if (has(rows, "aggregator")) {
             written.addAll(FigurePlots.save(aggregator(rows), dir, "channels-aggregator"));
@@ -103,10 +108,10 @@ public final class ChannelsPlots {
     }
 
     /** Figure 15. */
-    static CategoryChart scaling(List<Row> all) {
-        List<Row> rows = of(all, "scaling");
+    static CategoryChart scaling(List<Row> all, String experiment, String gpu) {
+        List<Row> rows = of(all, experiment);
         CategoryChart c = FigurePlots.chart(
-                "Scaling of the Cilk workloads (Orr et al. Figure 15), apu8", "workload", "speedup over 1 CU");
+                "Scaling of the Cilk workloads (Orr et al. Figure 15), " + gpu, "workload", "speedup over 1 CU");
         series(c, rows, Row::cores, k -> k + " CU" + (k == 1 ? "" : "s"), r -> {
             double one = find(rows, r.workload(), x -> x.cores() == 1)
                     .map(Row::cycles)

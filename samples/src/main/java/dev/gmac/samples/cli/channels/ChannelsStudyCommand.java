@@ -65,8 +65,8 @@ public final class ChannelsStudyCommand implements Callable<Integer> {
             names = "--experiments",
             paramLabel = "NAME",
             split = ",",
-            description = "Only these experiments: scaling, aggregator, reservation, width, donecount, divergence"
-                    + " (default: all).")
+            description = "Only these experiments: scaling, scaling-l2x8 (scaling with 8 L2 partitions, beyond the"
+                    + " paper), aggregator, reservation, width, donecount, divergence (default: all).")
     List<String> experiments = new ArrayList<>(ChannelsStudy.EXPERIMENTS);
 
     @Option(
