@@ -17,9 +17,9 @@ import dev.gmac.gpu.timing.config.TimingPresets;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Cilk workloads of Orr et al. (ISCA 2014, §7.1): Queens, Cilk Fibonacci, Sort and Strassen, each as one graph run on the host executor and on
- * the software GPU under the aggregator, with small inputs; the results are the known answers and every channel is
- * drained afterwards (all elements dispatched once, done counts complete, groups freed in order). The GPU runs are
+ * The Cilk workloads of Orr et al. (ISCA 2014, §7.1): Queens, Cilk Fibonacci, Sort and Strassen, each as one graph
+ * run on the host executor and on the software GPU under the aggregator, with small inputs; the results are the
+ * known answers and every channel is drained afterwards (all elements dispatched once, done counts complete, groups freed in order). The GPU runs are
  * instrumented ({@link ChannelAudit}): every dispatch and deallocation is checked against the channel invariants.
  */
 class GpuCilkTest {
