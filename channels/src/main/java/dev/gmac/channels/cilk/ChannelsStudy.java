@@ -40,12 +40,22 @@ public final class ChannelsStudy {
             String divergence,
             long cycles,
             long blockedCycles,
+            long cuBlockedCycles,
+            long cuCycles,
             long aggregatorBusyCycles,
             long wavefronts,
             long yields,
             long atomics,
             double simdEfficiency,
             long result) {
+        /**
+         * Compute-unit cycles blocked on the aggregator over all compute-unit cycles, in percent (Table 5 as measured
+         * per unit, decision 0214); {@code blockedCycles} is the older whole-GPU figure (decision 0212).
+         */
+        public double cuBlockedPercent() {
+            return cuCycles == 0 ? 0.0 : 100.0 * cuBlockedCycles / cuCycles;
+        }
+
         /** The row by column name. */
         public Map<String, Object> toMap() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -61,6 +71,9 @@ public final class ChannelsStudy {
             m.put("cycles", cycles);
             m.put("blockedCycles", blockedCycles);
             m.put("blockedPercent", cycles == 0 ? 0.0 : 100.0 * blockedCycles / cycles);
+            m.put("cuBlockedCycles", cuBlockedCycles);
+            m.put("cuCycles", cuCycles);
+            m.put("cuBlockedPercent", cuBlockedPercent());
             m.put("aggregatorBusyCycles", aggregatorBusyCycles);
             m.put("wavefronts", wavefronts);
             m.put("yields", yields);
@@ -281,6 +294,8 @@ public final class ChannelsStudy {
                     run.divergence() == null ? "preset" : run.divergence(),
                     r.timing().cycles(),
                     r.aggregator().blockedCycles(),
+                    r.aggregator().cuBlockedCycles(),
+                    r.aggregator().cuCycles(),
                     r.aggregator().busyCycles(),
                     r.aggregator().wavefronts(),
                     r.aggregator().yields(),

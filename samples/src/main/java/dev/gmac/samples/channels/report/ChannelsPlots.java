@@ -124,13 +124,8 @@ public final class ChannelsPlots {
     /** Table 5. */
     static CategoryChart aggregator(List<Row> all) {
         CategoryChart c = FigurePlots.chart(
-                "GPU (8 CUs) blocked on the aggregator (Orr et al. Table 5)", "workload", "% of cycles blocked");
-        series(
-                c,
-                of(all, "aggregator"),
-                Row::aggregator,
-                k -> k,
-                r -> r.cycles() == 0 ? 0 : 100.0 * r.blockedCycles() / r.cycles());
+                "GPU (8 CUs) blocked on the aggregator (Orr et al. Table 5)", "workload", "% of CU cycles blocked");
+        series(c, of(all, "aggregator"), Row::aggregator, k -> k, Row::cuBlockedPercent);
         return c;
     }
 
