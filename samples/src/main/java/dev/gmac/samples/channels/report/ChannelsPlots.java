@@ -20,7 +20,7 @@ import org.knowm.xchart.CategoryChart;
  * <ul>
  *   <li>{@code channels-scaling}: speedup over one compute unit with 1, 2, 4, 8 CUs per workload (Figure 15), and
  *       {@code channels-scaling-l2x8} the same with 8 L2 partitions (beyond the paper);
- *   <li>{@code channels-aggregator}: % of time the GPU is blocked on the aggregator per design (Table 5);
+ *   <li>{@code channels-aggregator}: % of compute-unit cycles blocked on the aggregator (Table 5, decision 0214);
  *   <li>{@code channels-reservation}: atomics and cycles of the per-work-item baseline over the GPU-efficient
  *       channel's (Figure 17, log scale);
  *   <li>{@code channels-width} and {@code channels-yields}: cycles over the widest channel's, and yields, per width
