@@ -1,5 +1,6 @@
 package dev.gmac.channels.cilk;
 
+import dev.gmac.channels.ChannelLayout;
 import dev.gmac.channels.gpu.AggregatorCost;
 import dev.gmac.channels.gpu.DeviceRuntime.Reservation;
 import dev.gmac.channels.gpu.GpuGraphExecutor;
@@ -18,11 +19,12 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The experiments of Orr et al. (ISCA 2014, §8) on the {@code apu8} preset, for the workloads built so far: scaling
- * from 1 to 8 compute units (Figure 15), aggregator sensitivity (Table 5: % of time the GPU is blocked on the
- * aggregator), channel width with yields (Figure 18), the GPU-efficient channel against the baseline (Figure 17:
- * atomics and run time) and SIMD efficiency (Figure 19). Each row checks the workload's result against the known
- * answer before it is reported.
+ * The experiments of Orr et al. (ISCA 2014, §8) on the {@code apu8} preset, for the Cilk workloads of §7.1 (and the
+ * naive Fibonacci of Figure 6): scaling from 1 to 8 compute units (Figure 15), aggregator sensitivity (Table 5: % of
+ * time the GPU is blocked on the aggregator), channel width with yields (Figure 18), the done-count granularity
+ * (§8.2.1), the GPU-efficient channel against the baseline (Figure 17: atomics and run time) and SIMD efficiency
+ * (Figure 19). Each row checks the workload's result against the known answer before it is reported, and every run
+ * is instrumented for the channel invariants.
  */
 public final class ChannelsStudy {
     /** One measured run. */
@@ -30,31 +32,48 @@ public final class ChannelsStudy {
             String experiment,
             String workload,
             int cores,
+            int l2Partitions,
             String aggregator,
             String reservation,
             int capacity,
+            int doneCount,
             String divergence,
             long cycles,
             long blockedCycles,
+            long cuBlockedCycles,
+            long cuCycles,
             long aggregatorBusyCycles,
             long wavefronts,
             long yields,
             long atomics,
             double simdEfficiency,
             long result) {
+        /**
+         * Compute-unit cycles blocked on the aggregator over all compute-unit cycles, in percent (Table 5 as measured
+         * per unit, decision 0214); {@code blockedCycles} is the older whole-GPU figure (decision 0212).
+         */
+        public double cuBlockedPercent() {
+            return cuCycles == 0 ? 0.0 : 100.0 * cuBlockedCycles / cuCycles;
+        }
+
         /** The row by column name. */
         public Map<String, Object> toMap() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("experiment", experiment);
             m.put("workload", workload);
             m.put("cores", cores);
+            m.put("l2Partitions", l2Partitions);
             m.put("aggregator", aggregator);
             m.put("reservation", reservation);
             m.put("capacity", capacity);
+            m.put("doneCount", doneCount);
             m.put("divergence", divergence);
             m.put("cycles", cycles);
             m.put("blockedCycles", blockedCycles);
             m.put("blockedPercent", cycles == 0 ? 0.0 : 100.0 * blockedCycles / cycles);
+            m.put("cuBlockedCycles", cuBlockedCycles);
+            m.put("cuCycles", cuCycles);
+            m.put("cuBlockedPercent", cuBlockedPercent());
             m.put("aggregatorBusyCycles", aggregatorBusyCycles);
             m.put("wavefronts", wavefronts);
             m.put("yields", yields);
@@ -102,14 +121,56 @@ public final class ChannelsStudy {
                 "queens(" + n + ")", Queens.expected(n), capacity, (g, c, e) -> Queens.run(g, n, base, c, e));
     }
 
-    /** The small default inputs: fib(16) in both forms, queens 9x9 (a run takes seconds). */
-    public static List<Workload> smallWorkloads() {
-        return List.of(cilkFibonacci(16, 1024), fibonacci(16, 2048), queens(9, 4, 2048));
+    /**
+     * Sort of {@code n} pseudo-random ints (seed 1); the result is {@code n} once the output was checked sorted and a
+     * permutation of the input ({@link Sort#check}).
+     */
+    public static Workload sort(int n, int capacity) {
+        int[] input = Sort.input(n, 1);
+        return new Workload("sort(" + n + ")", n, capacity, (g, c, e) -> {
+            Sort.check(input, Sort.run(g, input, c, e));
+            return n;
+        });
     }
 
-    /** The paper's inputs (Table 3): fib(24) in both forms, queens 13x13. */
+    /**
+     * Strassen on two {@code n x n} pseudo-random int matrices (seeds 1 and 2), base-case blocks {@code base x
+     * base}; the result is {@code n} once the
+     * product was checked equal to the plain product ({@link Strassen#check}).
+     */
+    public static Workload strassen(int n, int base, int capacity) {
+        int[] a = Strassen.matrix(n, 1);
+        int[] b = Strassen.matrix(n, 2);
+        return new Workload("strassen(" + n + ", base " + base + ")", n, capacity, (g, c, e) -> {
+            Strassen.check(a, b, n, Strassen.run(g, a, b, n, base, c, e));
+            return n;
+        });
+    }
+
+    /**
+     * The small default inputs: fib(16) in both forms, queens 9x9, sort of 16,384 ints, Strassen 256x256 with the
+     * paper's 16x16 base case (a run takes seconds to half a minute).
+     */
+    public static List<Workload> smallWorkloads() {
+        return List.of(
+                cilkFibonacci(16, 1024),
+                fibonacci(16, 2048),
+                queens(9, 4, 2048),
+                sort(16384, 1024),
+                strassen(256, Strassen.BASE, 4096));
+    }
+
+    /**
+     * The paper's inputs and channel widths (Table 3): fib(24) in both forms, queens 13x13, sort of 1,000,000 ints,
+     * Strassen 512x512.
+     */
     public static List<Workload> fullWorkloads() {
-        return List.of(cilkFibonacci(24, 16384), fibonacci(24, 32768), queens(13, 4, 16384));
+        return List.of(
+                cilkFibonacci(24, 16384),
+                fibonacci(24, 32768),
+                queens(13, 4, 16384),
+                sort(1_000_000, 32768),
+                strassen(512, Strassen.BASE, 8192));
     }
 
     /** Smallest channel width of the width experiment. */
@@ -117,22 +178,61 @@ public final class ChannelsStudy {
         return full ? 1024 : 256;
     }
 
+    /** Done-count granularities of the §8.2.1 sweep (the paper's is 64). */
+    public static final List<Integer> DONE_COUNTS = List.of(4, 16, 64, 256);
+
+    /** The experiments, by the names {@code gmac channels-study --experiments} takes. */
+    public static final List<String> EXPERIMENTS =
+            List.of("scaling", "scaling-l2x8", "aggregator", "reservation", "width", "donecount", "divergence");
+
+    /** L2 partitions (each with its own atomic unit) of the {@code scaling-l2x8} experiment; the preset has one. */
+    public static final int WIDE_L2_PARTITIONS = 8;
+
+    /**
+     * One run of the plan.
+     *
+     * @param mayFail whether a run that cannot complete (a deadlock on narrow channels) is skipped instead of
+     *                failing the study (the width experiment)
+     */
+    public record Run(
+            String experiment,
+            Workload workload,
+            int cores,
+            int l2Partitions,
+            AggregatorCost cost,
+            Reservation reservation,
+            int capacity,
+            int doneCount,
+            String divergence,
+            boolean mayFail) {
+        /** A short label for progress lines. */
+        public String label() {
+            return experiment + ": " + workload.name() + ", " + cores + " CUs"
+                    + (l2Partitions > 1 ? ", " + l2Partitions + " L2 partitions" : "") + ", " + cost.name() + ", "
+                    + reservation
+                    + ", width " + capacity + ", done count " + doneCount
+                    + (divergence != null ? ", " + divergence : "");
+        }
+    }
+
     private final List<Workload> workloads;
     private final Consumer<String> progress;
 
+    /** A study of {@code workloads}; {@code progress} gets a line as each {@link #measure} starts. */
     public ChannelsStudy(List<Workload> workloads, Consumer<String> progress) {
         this.workloads = List.copyOf(workloads);
         this.progress = progress;
     }
 
-    /** The preset {@code apu8} with {@code cores} compute units. */
-    static TimingConfig apu8(int cores) {
+    /** The preset {@code apu8} with {@code cores} compute units and {@code l2Partitions} memory partitions. */
+    static TimingConfig apu8(int cores, int l2Partitions) {
         String text = TimingPresets.presetText("apu8")
-                .replaceFirst("(?m)^core\\.count\\s*=\\s*\\d+", "core.count = " + cores);
-        return TimingPresets.parse("apu8 with " + cores + " CUs", text);
+                .replaceFirst("(?m)^core\\.count\\s*=\\s*\\d+", "core.count = " + cores)
+                .replaceFirst("(?m)^mem\\.partitions\\s*=\\s*\\d+", "mem.partitions = " + l2Partitions);
+        return TimingPresets.parse("apu8 with " + cores + " CUs, " + l2Partitions + " L2 partitions", text);
     }
 
-    /** Runs {@code w} once and returns its row (the result checked). */
+    /** Runs {@code w} once and returns its row (the result checked; the channels audited, {@code ChannelAudit}). */
     public Row measure(
             String experiment,
             Workload w,
@@ -141,34 +241,61 @@ public final class ChannelsStudy {
             Reservation reservation,
             int capacity,
             String divergence) {
-        progress.accept(experiment + ": " + w.name() + ", " + cores + " CUs, " + cost.name() + ", " + reservation
-                + ", width " + capacity + (divergence != null ? ", " + divergence : ""));
-        TimingConfig config = apu8(cores);
+        return measure(new Run(
+                experiment,
+                w,
+                cores,
+                1,
+                cost,
+                reservation,
+                capacity,
+                ChannelLayout.DEFAULT_ELEMENTS_PER_DONE_COUNT,
+                divergence,
+                false));
+    }
+
+    /**
+     * Runs {@code run} once and returns its row. The result is checked against the known answer and the run is
+     * instrumented ({@code dev.gmac.channels.gpu.ChannelAudit}: every dispatch and deallocation checked against the
+     * channel invariants).
+     *
+     * @throws IllegalStateException when the result is wrong, an invariant is violated or the run cannot complete
+     */
+    public Row measure(Run run) {
+        progress.accept(run.label());
+        Workload w = run.workload();
+        TimingConfig config = apu8(run.cores(), run.l2Partitions());
         TimingSimulator sim = new TimingSimulator(config);
         try (SoftwareGpu gpu = new SoftwareGpu(
                 GpuConfig.builder().maxResidentCtas(sim.ctaSlots()).build())) {
             GpuGraphExecutor exec = new GpuGraphExecutor(
                     config,
-                    cost,
-                    reservation,
-                    divergence,
+                    run.cost(),
+                    run.reservation(),
+                    run.divergence(),
                     GpuGraphExecutor.DEFAULT_MAX_WAVEFRONTS,
-                    GpuGraphExecutor.DEFAULT_CYCLE_LIMIT);
-            long result = w.runner().run(Graph.onDevice(gpu), capacity, exec);
+                    GpuGraphExecutor.DEFAULT_CYCLE_LIMIT,
+                    true);
+            Graph g = Graph.onDevice(gpu).elementsPerDoneCount(run.doneCount());
+            long result = w.runner().run(g, run.capacity(), exec);
             if (result != w.expected()) {
                 throw new IllegalStateException(w.name() + " gave " + result + ", expected " + w.expected());
             }
             GpuRun r = exec.lastRun();
             return new Row(
-                    experiment,
+                    run.experiment(),
                     w.name(),
-                    cores,
-                    cost.name(),
-                    reservation.name(),
-                    capacity,
-                    divergence == null ? "preset" : divergence,
+                    run.cores(),
+                    run.l2Partitions(),
+                    run.cost().name(),
+                    run.reservation().name(),
+                    run.capacity(),
+                    run.doneCount(),
+                    run.divergence() == null ? "preset" : run.divergence(),
                     r.timing().cycles(),
                     r.aggregator().blockedCycles(),
+                    r.aggregator().cuBlockedCycles(),
+                    r.aggregator().cuCycles(),
                     r.aggregator().busyCycles(),
                     r.aggregator().wavefronts(),
                     r.aggregator().yields(),
@@ -178,78 +305,81 @@ public final class ChannelsStudy {
         }
     }
 
-    /** Figure 15: 1, 2, 4, 8 compute units. */
-    public List<Row> scaling() {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (int cores : new int[] {1, 2, 4, 8}) {
-                rows.add(measure(
-                        "scaling", w, cores, AggregatorCost.OOO_2, Reservation.WAVEFRONT, w.defaultCapacity(), null));
+    /**
+     * The runs of {@code experiments} (names from {@link #EXPERIMENTS}), in order: scaling over 1, 2, 4, 8 compute
+     * units (Figure 15), on the preset and (beyond the paper) with {@link #WIDE_L2_PARTITIONS} L2 partitions, whose
+     * atomic units work in parallel as the paper's L1 atomics under its coherence protocol do; the four aggregator designs at 8 (Table 5); the two reservation forms (Figure 17); channel
+     * widths from {@code smallestWidth} to each workload's default by powers of two (Figure 18); done counts of
+     * {@link #DONE_COUNTS} (§8.2.1); SIMD efficiency under {@code pdom} and {@code tbc} (Figure 19). Everything
+     * but the scaling experiment runs on 8 compute units with the 2-way OoO aggregator, the GPU-efficient channel,
+     * each workload's default width and done counts of 64, unless the experiment varies it.
+     */
+    public List<Run> plan(List<String> experiments, int smallestWidth) {
+        int g = ChannelLayout.DEFAULT_ELEMENTS_PER_DONE_COUNT;
+        AggregatorCost ooo2 = AggregatorCost.OOO_2;
+        Reservation wave = Reservation.WAVEFRONT;
+        List<Run> runs = new ArrayList<>();
+        for (String e : experiments) {
+            if (!EXPERIMENTS.contains(e)) {
+                throw new IllegalArgumentException(
+                        "unknown experiment '" + e + "'; choose from " + String.join(", ", EXPERIMENTS));
             }
-        }
-        return rows;
-    }
-
-    /** Table 5: the four aggregator designs at 8 compute units. */
-    public List<Row> aggregators() {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (AggregatorCost c : AggregatorCost.TABLE_5) {
-                rows.add(measure("aggregator", w, 8, c, Reservation.WAVEFRONT, w.defaultCapacity(), null));
-            }
-        }
-        return rows;
-    }
-
-    /** Figure 17: the GPU-efficient channel against the per-work-item baseline. */
-    public List<Row> reservations() {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (Reservation r : Reservation.values()) {
-                rows.add(measure("reservation", w, 8, AggregatorCost.OOO_2, r, w.defaultCapacity(), null));
-            }
-        }
-        return rows;
-    }
-
-    /** Figure 18: channel widths from {@code smallest} to the workload's default, by powers of two. */
-    public List<Row> widths(int smallest) {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (int c = smallest; c <= w.defaultCapacity(); c *= 2) {
-                try {
-                    rows.add(measure("width", w, 8, AggregatorCost.OOO_2, Reservation.WAVEFRONT, c, null));
-                } catch (IllegalStateException e) {
-                    progress.accept("  width " + c + " of " + w.name() + " cannot run: " + e.getMessage());
+            for (Workload w : workloads) {
+                int c = w.defaultCapacity();
+                switch (e) {
+                    case "scaling", "scaling-l2x8" -> {
+                        int parts = e.equals("scaling") ? 1 : WIDE_L2_PARTITIONS;
+                        for (int cores : new int[] {1, 2, 4, 8}) {
+                            runs.add(new Run(e, w, cores, parts, ooo2, wave, c, g, null, false));
+                        }
+                    }
+                    case "aggregator" -> {
+                        for (AggregatorCost cost : AggregatorCost.TABLE_5) {
+                            runs.add(new Run(e, w, 8, 1, cost, wave, c, g, null, false));
+                        }
+                    }
+                    case "reservation" -> {
+                        for (Reservation r : Reservation.values()) {
+                            runs.add(new Run(e, w, 8, 1, ooo2, r, c, g, null, false));
+                        }
+                    }
+                    case "width" -> {
+                        for (int width = smallestWidth; width <= c; width *= 2) {
+                            runs.add(new Run(e, w, 8, 1, ooo2, wave, width, g, null, true));
+                        }
+                    }
+                    case "donecount" -> {
+                        for (int d : DONE_COUNTS) {
+                            runs.add(new Run(e, w, 8, 1, ooo2, wave, c, d, null, false));
+                        }
+                    }
+                    default -> {
+                        for (String m : List.of("pdom", "tbc")) {
+                            runs.add(new Run(e, w, 8, 1, ooo2, wave, c, g, m, false));
+                        }
+                    }
                 }
             }
         }
-        return rows;
+        return runs;
     }
 
-    /** Figure 19: SIMD efficiency under the divergence models named. */
-    public List<Row> divergence(List<String> models) {
-        List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
-            for (String m : models) {
-                rows.add(measure(
-                        "divergence", w, 8, AggregatorCost.OOO_2, Reservation.WAVEFRONT, w.defaultCapacity(), m));
-            }
-        }
-        return rows;
-    }
-
-    /** Runs every experiment with small inputs and prints CSV (arguments: none, or {@code --full}). */
+    /** Runs every experiment and prints CSV (arguments: none, or {@code --full}); see {@code gmac channels-study}. */
     public static void main(String[] args) {
         boolean full = args.length > 0 && args[0].equals("--full");
         List<Workload> ws = full ? fullWorkloads() : smallWorkloads();
         ChannelsStudy s = new ChannelsStudy(ws, m -> System.err.println(m));
         List<Row> rows = new ArrayList<>();
-        rows.addAll(s.scaling());
-        rows.addAll(s.aggregators());
-        rows.addAll(s.reservations());
-        rows.addAll(s.widths(smallestWidth(full)));
-        rows.addAll(s.divergence(List.of("pdom", "tbc")));
+        for (Run r : s.plan(EXPERIMENTS, smallestWidth(full))) {
+            try {
+                rows.add(s.measure(r));
+            } catch (IllegalStateException e) {
+                if (!r.mayFail()) {
+                    throw e;
+                }
+                System.err.println("  cannot run: " + e.getMessage());
+            }
+        }
         boolean header = true;
         for (Row r : rows) {
             Map<String, Object> m = r.toMap();

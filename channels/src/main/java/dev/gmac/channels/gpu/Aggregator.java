@@ -24,9 +24,10 @@ import java.util.List;
  * did not grow since the aggregator's last pass (waiting would not fill the wavefront; without this the run could
  * wait forever for a wavefront that never fills). Wavefronts go to compute units round robin, skipping full ones.
  *
- * <p>"GPU blocked on the aggregator" (Table 5) is measured as the cycles during which no wavefront runs on any
- * compute unit while the graph still has work; all work reaches the GPU through the aggregator, so those are the
- * cycles the GPU waits for it.
+ * <p>"GPU blocked on the aggregator" (Table 5) is measured two ways (decisions 0212 and 0214): per compute unit, the
+ * cycles in which a unit has room and work the aggregator has not yet handed it, or waits for a wavefront the
+ * aggregator assigned it to start ({@code CuWaitMeter}, sampled every cycle of the run); and for the whole GPU, the
+ * cycles during which no wavefront runs on any compute unit while the graph still has work.
  *
  * <p>Single-threaded: the timing loop calls it on its thread.
  */
@@ -48,6 +49,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
     private final int width;
     private final int maxWavefronts;
     private final int pollCycles;
+    private final ChannelAudit audit;
 
     private final int[] inFlight;
     /** Per channel id: ready elements seen at the last pass that left some undispatched. */
@@ -65,6 +67,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
     private int running;
     private long idleSince;
     private boolean started;
+    private CuWaitMeter meter;
 
     final AggregatorStats stats = new AggregatorStats();
 
@@ -78,7 +81,9 @@ public final class Aggregator implements Agent, Levelization.InFlight {
             AggregatorCost cost,
             double coreMhz,
             int width,
-            int maxWavefronts) {
+            int maxWavefronts,
+            ChannelAudit audit) {
+        this.audit = audit;
         this.inputs = List.copyOf(inputs);
         this.channels = channels;
         this.levelization = levelization != null && levelization.constrained() ? levelization : null;
@@ -108,6 +113,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         this.busyUntil = control.cycle();
         this.wakeAt = control.cycle();
         this.idleSince = control.cycle();
+        this.meter = new CuWaitMeter(control.coreCount());
     }
 
     @Override
@@ -115,7 +121,8 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         if (finished()) {
             return Long.MAX_VALUE;
         }
-        return Math.max(busyUntil, wakeAt);
+        // sampled every cycle for the per-unit blocked measure; a pass runs only when it is due
+        return Math.min(Math.max(busyUntil, wakeAt), meter.cycle() + 1);
     }
 
     @Override
@@ -148,7 +155,8 @@ public final class Aggregator implements Agent, Levelization.InFlight {
 
     @Override
     public long doWork(long cycle) {
-        if (cycle < busyUntil) {
+        sample(cycle);
+        if (cycle < Math.max(busyUntil, wakeAt)) {
             return 0;
         }
         AggregatorCost.Work work = new AggregatorCost.Work(0, 0);
@@ -161,6 +169,9 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         wakeAt = busyUntil + pollCycles;
         stats.busyCycles += c;
         stats.passes++;
+        if (audit != null) {
+            audit.pass();
+        }
         if (running == 0 && !finished() && nothingCanMove()) {
             throw new IllegalStateException("aggregator: no wavefront runs, " + waiting.size()
                     + " yielded wavefront(s) wait for channel room that nothing will free, and nothing can be"
@@ -192,7 +203,11 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         AggregatorCost.Work work = new AggregatorCost.Work(0, 0);
         for (Input in : inputs) {
             Channel c = channels[in.id()];
+            long head = c.dataHead();
             long freed = c.reclaim();
+            if (audit != null) {
+                audit.reclaimed(in.id(), head);
+            }
             long groups = freed / c.layout().elementsPerDoneCount();
             stats.groupsFreed += groups;
             work = work.plus(AggregatorCost.POLL_CHANNEL).plus(AggregatorCost.FREE_GROUP.times(groups));
@@ -200,7 +215,11 @@ public final class Aggregator implements Agent, Levelization.InFlight {
         for (int id = 0; id < channels.length; id++) {
             if (!isInput(id) && channels[id] != yieldChannel) {
                 Channel c = channels[id];
+                long head = c.dataHead();
                 long groups = c.reclaim() / c.layout().elementsPerDoneCount();
+                if (audit != null && audit.audits(id)) {
+                    audit.reclaimed(id, head);
+                }
                 stats.groupsFreed += groups;
                 work = work.plus(AggregatorCost.FREE_GROUP.times(groups));
             }
@@ -229,6 +248,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
             }
             work = work.plus(AggregatorCost.RESTART);
             long at = cycle + cost.coreCycles(work, coreMhz);
+            meter.assigned(gpu.yieldedCore(w.saveArea()), at);
             gpu.resume(w.saveArea(), at);
             it.remove();
             stats.restarts++;
@@ -259,7 +279,13 @@ public final class Aggregator implements Agent, Levelization.InFlight {
                     throw new IllegalStateException("aggregator: the run needs more than " + maxWavefronts
                             + " wavefronts; raise GpuGraphExecutor's maxWavefronts");
                 }
+                if (audit != null) {
+                    audit.beforeDispatch(in.id());
+                }
                 int n = c.dispatch(slots, width);
+                if (audit != null) {
+                    audit.dispatched(in.id(), slots, n);
+                }
                 if (n == 0) {
                     break;
                 }
@@ -274,6 +300,7 @@ public final class Aggregator implements Agent, Levelization.InFlight {
                         .plus(AggregatorCost.DISPATCH_LINE.times((n + 7) / 8));
                 long at = cycle + cost.coreCycles(before.plus(work), coreMhz);
                 gpu.startCta(core, in.kernel(), cta, at);
+                meter.assigned(core, at);
                 stats.wavefronts++;
                 stats.elements += n;
                 if (n < width) {
@@ -283,6 +310,42 @@ public final class Aggregator implements Agent, Levelization.InFlight {
             }
         }
         return work;
+    }
+
+    /**
+     * Counts cycle {@code cycle} for the per-unit blocked measure (decision 0214), before the pass due in it: units
+     * with an assigned wavefront not yet started, units a restartable yielded wavefront waits for, and units with
+     * room for the wavefronts that a pass would dispatch now (the dispatch predicate and levelization applied).
+     */
+    private void sample(long cycle) {
+        if (cycle <= meter.cycle()) {
+            return;
+        }
+        meter.begin(cycle);
+        for (Waiting w : waiting) {
+            Channel c = channels[w.channel()];
+            int core = gpu.yieldedCore(w.saveArea());
+            if (core >= 0
+                    && c.layout().capacity() - (c.dataTail() - c.dataHead()) >= w.count()
+                    && gpu.canResume(w.saveArea())) {
+                meter.restartWaits(core);
+            }
+        }
+        for (Input in : inputs) {
+            long ready = channels[in.id()].readyCount();
+            if (ready == 0) {
+                continue;
+            }
+            long full = ready / width;
+            long wavefronts = full + (ready % width > 0 && mayDispatchPartial(in.id(), ready) ? 1 : 0);
+            if (wavefronts == 0 || (levelization != null && !levelization.mayDispatch(in.node(), this))) {
+                continue;
+            }
+            meter.dispatchWaits((int) Math.min(wavefronts, gpu.coreCount()), k -> gpu.canStartCta(k, in.kernel()));
+        }
+        meter.end();
+        stats.cuBlockedCycles = meter.blockedCuCycles();
+        stats.cuCycles = meter.cuCycles();
     }
 
     /**

@@ -18,6 +18,8 @@ public final class AggregatorStats {
     long groupsFreed;
     long busyCycles;
     long blockedCycles;
+    long cuBlockedCycles;
+    long cuCycles;
     long startupCycles;
     long passes;
 
@@ -61,6 +63,24 @@ public final class AggregatorStats {
         return blockedCycles;
     }
 
+    /**
+     * Compute-unit cycles in which a unit waited for the aggregator: it had room and work the aggregator had not yet
+     * handed it, or a wavefront the aggregator assigned it had not started yet (decision 0214, {@code CuWaitMeter}).
+     */
+    public long cuBlockedCycles() {
+        return cuBlockedCycles;
+    }
+
+    /** Compute-unit cycles sampled for {@link #cuBlockedCycles}: the cycles of the run times the units. */
+    public long cuCycles() {
+        return cuCycles;
+    }
+
+    /** Share of compute-unit cycles blocked on the aggregator, in percent (0 when none were sampled). */
+    public double cuBlockedPercent() {
+        return cuCycles == 0 ? 0.0 : 100.0 * cuBlockedCycles / cuCycles;
+    }
+
     /** Core cycles before the first wavefront started. */
     public long startupCycles() {
         return startupCycles;
@@ -77,6 +97,8 @@ public final class AggregatorStats {
         m.put("groupsFreed", groupsFreed);
         m.put("aggregatorBusyCycles", busyCycles);
         m.put("blockedCycles", blockedCycles);
+        m.put("cuBlockedCycles", cuBlockedCycles);
+        m.put("cuCycles", cuCycles);
         m.put("startupCycles", startupCycles);
         return m;
     }

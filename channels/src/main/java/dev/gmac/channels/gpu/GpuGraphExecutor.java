@@ -54,6 +54,7 @@ public final class GpuGraphExecutor implements GraphExecutor {
     private final String divergence;
     private final int maxWavefronts;
     private final long cycleLimit;
+    private final boolean audit;
     private volatile GpuRun lastRun;
 
     /** On {@code config}'s GPU with the {@code cost} aggregator, the GPU-efficient channel, the preset's divergence. */
@@ -72,6 +73,22 @@ public final class GpuGraphExecutor implements GraphExecutor {
             String divergence,
             int maxWavefronts,
             long cycleLimit) {
+        this(config, cost, reservation, divergence, maxWavefronts, cycleLimit, false);
+    }
+
+    /**
+     * @param audit whether to check the channel invariants while running (an instrumented run, {@link
+     *              ChannelAudit}; a violation fails the run); the statistics are the same either way
+     */
+    public GpuGraphExecutor(
+            TimingConfig config,
+            AggregatorCost cost,
+            Reservation reservation,
+            String divergence,
+            int maxWavefronts,
+            long cycleLimit,
+            boolean audit) {
+        this.audit = audit;
         this.config = Objects.requireNonNull(config, "config");
         this.cost = Objects.requireNonNull(cost, "cost");
         this.reservation = Objects.requireNonNull(reservation, "reservation");
@@ -106,6 +123,7 @@ public final class GpuGraphExecutor implements GraphExecutor {
      * @param warpInstructions warp instructions executed by all kernel nodes
      * @param threadInstructions thread instructions executed by all kernel nodes
      * @param width      lanes per wavefront
+     * @param audit      what the instrumented run checked, or null when it was not audited
      */
     public record GpuRun(
             KernelTimingStats timing,
@@ -114,7 +132,8 @@ public final class GpuGraphExecutor implements GraphExecutor {
             long atomics,
             long warpInstructions,
             long threadInstructions,
-            int width) {
+            int width,
+            ChannelAudit audit) {
         /** Active lanes per issued lane slot over all kernel nodes (the functional model's count). */
         public double simdEfficiency() {
             return warpInstructions == 0 ? 0 : threadInstructions / (double) warpInstructions / width;
@@ -164,14 +183,19 @@ public final class GpuGraphExecutor implements GraphExecutor {
         List<TimedKernel> timed = new ArrayList<>();
         long saveBytes = 0;
         List<KernelLaunch> launches = new ArrayList<>();
+        Map<String, PtxModule> modules = new HashMap<>();
         for (KernelNode k : graph.kernelNodes()) {
             PtxKernel ptx = k.ptx();
             if (ptx == null) {
                 throw new IllegalStateException("kernel node '" + k.name() + "' has no GPU form; give it one with"
                         + " KernelNode.ptx(PtxKernel)");
             }
-            PtxModule module = gpu.load(ptx.ptx());
-            runtime.install(module);
+            PtxModule module = modules.get(ptx.ptx());
+            if (module == null) { // kernel nodes from one PTX module share it (loading lowers every kernel in it)
+                module = gpu.load(ptx.ptx());
+                runtime.install(module);
+                modules.put(ptx.ptx(), module);
+            }
             KernelLaunch launch = gpu.prepare(
                     module,
                     ptx.entry(),
@@ -196,6 +220,12 @@ public final class GpuGraphExecutor implements GraphExecutor {
         if (inputs.isEmpty()) {
             throw new IllegalStateException("no channel node of the graph is connected to a kernel node");
         }
+        ChannelAudit channelAudit = null;
+        if (audit) {
+            Channel[] audited = channels.clone();
+            audited[yieldId] = null; // the aggregator's own channel, consumed on the host
+            channelAudit = new ChannelAudit(audited);
+        }
         Aggregator.SaveAreas areas = new Aggregator.SaveAreas(gpu, Math.max(8, (saveBytes + 7) & ~7L));
         Aggregator aggregator = new Aggregator(
                 inputs,
@@ -207,9 +237,13 @@ public final class GpuGraphExecutor implements GraphExecutor {
                 cost,
                 config.clocks().coreMhz(),
                 width,
-                maxWavefronts);
+                maxWavefronts,
+                channelAudit);
         List<Agent> agents = List.of(aggregator);
         KernelTimingStats stats = sim.run(agents, timed, cycleLimit);
+        if (channelAudit != null) {
+            channelAudit.finish();
+        }
         graph.markProcessed((int) graph.pendingElements());
         long atomics = 0;
         long warps = 0;
@@ -219,7 +253,7 @@ public final class GpuGraphExecutor implements GraphExecutor {
             warps += l.stats().warpInstructions();
             threads += l.stats().threadInstructions();
         }
-        GpuRun run = new GpuRun(stats, aggregator.stats, areas.allocated, atomics, warps, threads, width);
+        GpuRun run = new GpuRun(stats, aggregator.stats, areas.allocated, atomics, warps, threads, width, channelAudit);
         lastRun = run;
         return new GpuExecution(run);
     }

@@ -62,6 +62,7 @@ public final class Graph {
     private final SoftwareGpu device;
     private volatile GraphExecution execution;
     private volatile Levelization levelization;
+    private int elementsPerDoneCount = ChannelLayout.DEFAULT_ELEMENTS_PER_DONE_COUNT;
 
     /** A graph in host memory. */
     public Graph() {
@@ -88,6 +89,27 @@ public final class Graph {
         return device;
     }
 
+    /**
+     * Elements per done count of the channels created from now on (§3.2 and §8.2.1: deallocation is in order at
+     * this granularity; the paper's, and the default, is 64). A channel smaller than this gets one done count.
+     *
+     * @throws IllegalArgumentException when {@code elements} is not a positive power of two
+     */
+    public synchronized Graph elementsPerDoneCount(int elements) {
+        if (elements < 1 || Integer.bitCount(elements) != 1) {
+            throw new IllegalArgumentException("elements per done count must be a power of two, got " + elements);
+        }
+        this.elementsPerDoneCount = elements;
+        return this;
+    }
+
+    private synchronized ChannelLayout layout(int elementSize, int capacity) {
+        if (capacity <= 0 || Integer.bitCount(capacity) != 1) {
+            return ChannelLayout.of(elementSize, capacity); // its message says what is wrong
+        }
+        return ChannelLayout.of(elementSize, capacity, Math.min(elementsPerDoneCount, capacity));
+    }
+
     /** A channel node of {@code capacity} elements of {@code elementSize} bytes (Figure 6, line 25). */
     public ChannelNode channelNode(int elementSize, int capacity) {
         return channelNode(null, elementSize, capacity);
@@ -95,7 +117,7 @@ public final class Graph {
 
     /** A named channel node of {@code capacity} elements of {@code elementSize} bytes, in the graph's memory. */
     public ChannelNode channelNode(String name, int elementSize, int capacity) {
-        ChannelLayout layout = ChannelLayout.of(elementSize, capacity);
+        ChannelLayout layout = layout(elementSize, capacity);
         long address = memory.malloc(layout.regionLength());
         Channel channel = Channel.format(memory.view(address, layout.regionLength(), "channel"), layout);
         return add(name, channel, address, null, -1);
@@ -131,7 +153,7 @@ public final class Graph {
         String stackName = name != null ? name : "stack" + stacks.size();
         ChannelStackNode stack = new ChannelStackNode(this, stackName, stacks.size());
         for (int d = 0; d < levels; d++) {
-            ChannelLayout layout = ChannelLayout.of(elementSize, capacity);
+            ChannelLayout layout = layout(elementSize, capacity);
             long address = memory.malloc(layout.regionLength());
             Channel channel = Channel.format(memory.view(address, layout.regionLength(), "channel"), layout);
             stack.addLevel(add(stackName + "[" + d + "]", channel, address, stack, d));

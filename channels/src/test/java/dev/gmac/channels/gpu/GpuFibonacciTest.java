@@ -84,15 +84,24 @@ class GpuFibonacciTest {
     @Test
     void aSimplerAggregatorBlocksTheGpuLonger() {
         long[] blocked = new long[2];
+        double[] cuBlocked = new double[2];
         int i = 0;
         for (AggregatorCost c : new AggregatorCost[] {AggregatorCost.SIMPLE, AggregatorCost.OOO_4}) {
             try (SoftwareGpu gpu = GpuGraphExecutor.device("apu8")) {
                 GpuGraphExecutor exec = apu8(c, Reservation.WAVEFRONT);
                 assertEquals(233, CilkFibonacci.run(Graph.onDevice(gpu), 13, 256, exec));
-                blocked[i++] = exec.lastRun().aggregator().blockedCycles();
+                AggregatorStats st = exec.lastRun().aggregator();
+                assertTrue(st.cuCycles() > 0 && st.cuCycles() % 8 == 0, "8 units sampled every cycle: " + st);
+                assertTrue(
+                        st.cuBlockedCycles() >= st.blockedCycles(), "an idle GPU with work is a blocked unit: " + st);
+                cuBlocked[i] = st.cuBlockedPercent();
+                blocked[i++] = st.blockedCycles();
             }
         }
         assertTrue(blocked[1] > 0, "levelization leaves the GPU idle between levels");
         assertTrue(blocked[0] > blocked[1], "simple " + blocked[0] + " vs 4-way OoO " + blocked[1] + " cycles blocked");
+        assertTrue(
+                cuBlocked[0] > cuBlocked[1],
+                "simple " + cuBlocked[0] + " vs 4-way OoO " + cuBlocked[1] + " % of CU cycles");
     }
 }

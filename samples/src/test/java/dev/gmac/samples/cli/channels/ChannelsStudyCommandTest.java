@@ -16,7 +16,17 @@ class ChannelsStudyCommandTest {
     @Test
     void theReservationExperimentWritesCsvAndJsonWithFewerAtomicsForTheWavefrontForm(@TempDir Path dir)
             throws Exception {
-        GmacRun r = gmac("channels-study", "--experiments", "reservation", "--out", dir.toString(), "--no-progress");
+        GmacRun r = gmac(
+                "channels-study",
+                "--experiments",
+                "reservation",
+                "--workloads",
+                "cilk-fibonacci,fibonacci,queens",
+                "--out",
+                dir.toString(),
+                "--no-progress",
+                "--jobs",
+                "1");
         assertEquals(0, r.exit(), r.err());
         List<String> lines = Files.readAllLines(dir.resolve("channels-study.csv"));
         assertTrue(lines.get(0).startsWith("experiment,workload,cores"), lines.get(0));
@@ -34,6 +44,14 @@ class ChannelsStudyCommandTest {
                     lines.get(i) + "\n" + lines.get(i + 1));
         }
         assertTrue(Files.readString(dir.resolve("channels-study.json")).contains("\"reservation\" : \"WORK_ITEM\""));
+        assertTrue(Files.size(dir.resolve("channels-reservation.png")) > 0, "the Figure 17 plot");
+    }
+
+    @Test
+    void anUnknownWorkloadIsAUsageError(@TempDir Path dir) {
+        GmacRun r = gmac("channels-study", "--workloads", "mergesort", "--out", dir.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("unknown workload 'mergesort'"), r.err());
     }
 
     @Test
