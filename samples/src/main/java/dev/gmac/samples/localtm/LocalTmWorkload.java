@@ -1,0 +1,115 @@
+package dev.gmac.samples.localtm;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * One workload of the GPU-LocalTM study (Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for GPU
+ * Local Memory", Euro-Par 2016 Workshops, §5 and Table 2): our own CUDA kernels in {@code
+ * gpu-model/src/main/cuda/localtm_NAME.cu}, compiled to the resource {@code /ptx/localtm_NAME.ptx}, in three
+ * versions named {@code PREFIX_tm}, {@code PREFIX_serial} and {@code PREFIX_atomic} or {@code PREFIX_fgl}. Every
+ * kernel takes its inputs then an output buffer of {@link Setup#outWords()} ints per work-group, where it copies the
+ * work-group's shared data at the end.
+ */
+public interface LocalTmWorkload {
+    /** The paper's two-letter name ({@code HT}, {@code IT}, ...). */
+    String name();
+
+    /** What it is, in a few words. */
+    String title();
+
+    /** The PTX module's base name ({@code localtm_ht}); the kernels are {@code PREFIX_VERSION}. */
+    String module();
+
+    /** The kernels' prefix ({@code ht}). */
+    String prefix();
+
+    /** Whether the non-TM parallel version uses atomics or fine-grained locks. */
+    Fgl fgl();
+
+    /** The launch of every version at {@code contention} on {@code groups} work-groups of 256 work-items. */
+    Setup setup(Contention contention, int groups);
+
+    /** The kernel of {@code version}. */
+    default String kernel(Version version) {
+        switch (version) {
+            case SERIAL:
+                return prefix() + "_serial";
+            case FGL:
+                return prefix() + "_" + fgl().suffix();
+            default:
+                return prefix() + "_tm";
+        }
+    }
+
+    /** The paper's "FGL or atomics" version, as this workload has it. */
+    enum Fgl {
+        /** Shared-memory atomics ({@code PREFIX_atomic}). */
+        ATOMICS("atomic"),
+        /** Fine-grained spin locks in shared memory, taken without deadlock under SIMT ({@code PREFIX_fgl}). */
+        LOCKS("fgl");
+
+        private final String suffix;
+
+        Fgl(String suffix) {
+            this.suffix = suffix;
+        }
+
+        /** The kernel-name suffix. */
+        public String suffix() {
+            return suffix;
+        }
+    }
+
+    /** A kernel argument: a buffer uploaded before the launch, or a 32-bit scalar. */
+    sealed interface Arg permits Buffer, Scalar {}
+
+    /** An input buffer of ints. */
+    record Buffer(int[] values) implements Arg {}
+
+    /** A 32-bit integer scalar. */
+    record Scalar(int value) implements Arg {}
+
+    /** Compares one work-group's output of a version with the serialised version's. */
+    @FunctionalInterface
+    interface Check {
+        /** Null when {@code out} agrees with {@code serial}, else what differs. */
+        String compare(int[] serial, int[] out);
+
+        /** Word-for-word equality. */
+        static Check exact() {
+            return canonical(UnaryOperator.identity());
+        }
+
+        /** Equality after {@code canonical} (say, each bucket's keys sorted where slot order is the schedule's). */
+        static Check canonical(UnaryOperator<int[]> canonical) {
+            return (serial, out) -> {
+                int[] a = canonical.apply(serial.clone());
+                int[] b = canonical.apply(out.clone());
+                if (Arrays.equals(a, b)) {
+                    return null;
+                }
+                int i = Arrays.mismatch(a, b);
+                return "word " + i + " is " + (i < b.length ? b[i] : "missing") + ", the serialised version's "
+                        + (i < a.length ? a[i] : "missing");
+            };
+        }
+    }
+
+    /**
+     * Everything a launch of the workload needs.
+     *
+     * @param inputs            the kernel arguments before the output buffer
+     * @param outWords          ints of output per work-group
+     * @param sharedBytes       dynamic shared memory of the TM and FGL versions
+     * @param serialSharedBytes dynamic shared memory of the serialised version
+     * @param check             how a version's output is compared with the serialised version's
+     */
+    record Setup(List<Arg> inputs, int outWords, int sharedBytes, int serialSharedBytes, Check check) {
+        /** Dynamic shared memory of {@code version}. */
+        public int sharedBytes(Version version) {
+            return version == Version.SERIAL ? serialSharedBytes : sharedBytes;
+        }
+    }
+}
