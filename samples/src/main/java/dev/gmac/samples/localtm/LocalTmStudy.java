@@ -127,7 +127,7 @@ public final class LocalTmStudy {
         for (int g = 0; g * words < o.out().length; g++) {
             int[] a = Arrays.copyOfRange(serial.out(), g * words, (g + 1) * words);
             int[] b = Arrays.copyOfRange(o.out(), g * words, (g + 1) * words);
-            String diff = setup.check().compare(a, b);
+            String diff = setup.check().compare(run.version(), a, b);
             if (diff != null) {
                 throw new LocalTmStudyException(
                         run.label() + ": work-group " + g + " differs from the serialised version: " + diff, null);

@@ -74,8 +74,8 @@ public interface LocalTmWorkload {
     /** Compares one work-group's output of a version with the serialised version's. */
     @FunctionalInterface
     interface Check {
-        /** Null when {@code out} agrees with {@code serial}, else what differs. */
-        String compare(int[] serial, int[] out);
+        /** Null when {@code out}, {@code version}'s output, agrees with {@code serial}, else what differs. */
+        String compare(Version version, int[] serial, int[] out);
 
         /** Word-for-word equality. */
         static Check exact() {
@@ -84,7 +84,7 @@ public interface LocalTmWorkload {
 
         /** Equality after {@code canonical} (say, each bucket's keys sorted where slot order is the schedule's). */
         static Check canonical(UnaryOperator<int[]> canonical) {
-            return (serial, out) -> {
+            return (version, serial, out) -> {
                 int[] a = canonical.apply(serial.clone());
                 int[] b = canonical.apply(out.clone());
                 if (Arrays.equals(a, b)) {
@@ -102,14 +102,28 @@ public interface LocalTmWorkload {
      *
      * @param inputs            the kernel arguments before the output buffer
      * @param outWords          ints of output per work-group
-     * @param sharedBytes       dynamic shared memory of the TM and FGL versions
+     * @param sharedBytes       dynamic shared memory of the TM version
+     * @param fglSharedBytes    dynamic shared memory of the FGL version (its locks included)
      * @param serialSharedBytes dynamic shared memory of the serialised version
      * @param check             how a version's output is compared with the serialised version's
      */
-    record Setup(List<Arg> inputs, int outWords, int sharedBytes, int serialSharedBytes, Check check) {
+    record Setup(
+            List<Arg> inputs, int outWords, int sharedBytes, int fglSharedBytes, int serialSharedBytes, Check check) {
+        /** A setup whose TM and FGL versions use the same shared memory. */
+        public Setup(List<Arg> inputs, int outWords, int sharedBytes, int serialSharedBytes, Check check) {
+            this(inputs, outWords, sharedBytes, sharedBytes, serialSharedBytes, check);
+        }
+
         /** Dynamic shared memory of {@code version}. */
         public int sharedBytes(Version version) {
-            return version == Version.SERIAL ? serialSharedBytes : sharedBytes;
+            switch (version) {
+                case SERIAL:
+                    return serialSharedBytes;
+                case FGL:
+                    return fglSharedBytes;
+                default:
+                    return sharedBytes;
+            }
         }
     }
 }
