@@ -10,6 +10,8 @@ import dev.gmac.gpu.ptx.PtxModule;
 import dev.gmac.gpu.timing.TimingSimulator;
 import dev.gmac.gpu.timing.config.TimingConfig;
 import dev.gmac.gpu.timing.functional.TimedLaunch;
+import dev.gmac.gpu.tm.SerialReplay;
+import dev.gmac.gpu.tm.TxJournal;
 import dev.gmac.gpu.tm.local.LocalTm;
 import dev.gmac.gpu.tm.local.LocalTmStats;
 import dev.gmac.gpu.tm.local.TxPhase;
@@ -17,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Runs one version of a {@link LocalTmWorkload} on a fresh software GPU with 64-lane wavefronts, under a timing
@@ -37,8 +40,15 @@ public final class LocalTmLaunch {
      * @param phases wavefront-cycles per phase (Fig 6; null for the non-transactional versions)
      * @param ownersLeft shadow-memory words of the CTA slots still owned by a work-item after the launch (aborted or
      *     committed work-items must leave none)
+     * @param replay     the serial replay of the committed transactions (null for the non-transactional versions)
      */
-    public record Outcome(int[] out, long cycles, LocalTmStats stats, Map<TxPhase, Long> phases, int ownersLeft) {}
+    public record Outcome(
+            int[] out,
+            long cycles,
+            LocalTmStats stats,
+            Map<TxPhase, Long> phases,
+            int ownersLeft,
+            SerialReplay.Report replay) {}
 
     /**
      * Runs {@code version} of {@code workload} on {@code groups} work-groups with {@code setup}, timed on {@code
@@ -81,13 +91,20 @@ public final class LocalTmLaunch {
         gpu.copyToDevice(out, ByteBuffer.allocate(Math.max(4, 4 * outInts)));
         args[args.length - 1] = out;
         LaunchOptions options = new LaunchOptions(64, divergence, version.tm());
+        TxJournal journal = version.transactional() ? new TxJournal() : null;
         AtomicReference<KernelLaunch> prepared = new AtomicReference<>();
+        Consumer<KernelLaunch> prepare = l -> {
+            prepared.set(l);
+            if (journal != null && l.tm() instanceof LocalTm tm) {
+                tm.journal(journal);
+            }
+        };
         long cycles = 0;
         String kernel = workload.kernel(version);
         int shared = setup.sharedBytes(version);
         if (timing == null) {
             KernelLaunch l = gpu.prepare(module, kernel, Dim3.of(groups), Dim3.of(WORK_ITEMS), shared, options, args);
-            prepared.set(l);
+            prepare.accept(l);
             l.run();
         } else {
             TimedLaunch.Result r = TimedLaunch.run(
@@ -101,7 +118,7 @@ public final class LocalTmLaunch {
                     Dim3.of(WORK_ITEMS),
                     shared,
                     options,
-                    prepared::set,
+                    prepare,
                     args);
             cycles = r.timing().cycles();
         }
@@ -120,9 +137,37 @@ public final class LocalTmLaunch {
                     }
                 }
             }
-            return new Outcome(result, cycles, tm.stats(), tm.breakdown().asMap(), owned);
+            SerialReplay.Report replay =
+                    SerialReplay.check(journal, initial(tm), fin(result, setup.outWords()), null, 0);
+            return new Outcome(result, cycles, tm.stats(), tm.breakdown().asMap(), owned, replay);
         }
-        return new Outcome(result, cycles, null, null, 0);
+        return new Outcome(result, cycles, null, null, 0, null);
+    }
+
+    /** The shared memory the replay starts from: each work-group's at its first TX_Begin. */
+    private static SerialReplay.Memory initial(LocalTm tm) {
+        return (addr, size) -> {
+            byte[] b = tm.sharedAtFirstBegin(addr >>> 32);
+            int off = (int) addr;
+            long v = 0;
+            for (int i = 0; i < size; i++) {
+                v |= (long) (b[off + i] & 0xFF) << (8 * i);
+            }
+            return v;
+        };
+    }
+
+    /**
+     * The shared memory after the launch, as the workload's kernels copy it out: the TM kernel's shared words of
+     * work-group g are out[g * words ...].
+     */
+    private static SerialReplay.Memory fin(int[] out, int words) {
+        return (addr, size) -> {
+            if (size != 4 || (addr & 3) != 0) {
+                throw new IllegalArgumentException("the replay reads final memory by words");
+            }
+            return out[(int) ((addr >>> 32) * words + ((int) addr >>> 2))] & 0xFFFFFFFFL;
+        };
     }
 
     private static long upload(SoftwareGpu gpu, int[] values) {

@@ -120,7 +120,11 @@ public final class LocalTmStudy {
         return rows;
     }
 
-    /** Checks {@code o} against the serialised outcome of the same workload and input, work-group by work-group. */
+    /**
+     * Checks {@code o} against the serialised outcome of the same workload and input, work-group by work-group, and,
+     * for a TM version, against the serial replay of its committed transactions in commit order (the second
+     * reference: every read saw what the serial order gives, and the final shared data is the serial order's).
+     */
     public static void verify(
             Run run, LocalTmWorkload.Setup setup, LocalTmLaunch.Outcome serial, LocalTmLaunch.Outcome o) {
         int words = setup.outWords();
@@ -132,6 +136,13 @@ public final class LocalTmStudy {
                 throw new LocalTmStudyException(
                         run.label() + ": work-group " + g + " differs from the serialised version: " + diff, null);
             }
+        }
+        if (o.replay() != null && !o.replay().errors().isEmpty()) {
+            throw new LocalTmStudyException(
+                    run.label() + ": the serial replay of the " + o.replay().commits()
+                            + " committed transactions disagrees with the run: "
+                            + o.replay().errors().get(0),
+                    null);
         }
         if (o.ownersLeft() > 0) {
             throw new LocalTmStudyException(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gmac.gpu.tm.SerialReplay;
 import dev.gmac.gpu.tm.local.LocalTmStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every workload of the GPU-LocalTM study (Villegas et al., "GPU-LocalTM", Euro-Par 2016 Workshops, §5: HT, IT, VA,
  * GC, GA, KM, DB, QU) at high and low contention: the TM version under DCD and under SMDCD and the FGL/atomics
  * version end with the serialised version's shared data (as each workload defines the comparison), every TM run
- * leaves no owner in the shadow memory and commits each critical section once; one work-group of 256 work-items as
+ * leaves no owner in the shadow memory, commits each critical section once and agrees with the serial replay of its
+ * committed transactions in commit order (SerialReplay, the Kilo TM harness's checker); one work-group of 256 work-items as
  * in the paper on the functional model, and several work-groups under {@code its}.
  */
 class LocalTmWorkloadsTest {
@@ -47,6 +49,8 @@ class LocalTmWorkloadsTest {
                 LocalTmStats s = o.stats();
                 assertEquals(s.started(), s.committed() + s.aborted(), v + ": " + s);
                 assertEquals(criticalSections(w, groups), s.committed(), v + ": one commit per critical section");
+                assertTrue(o.replay().ok(), v + ": " + o.replay());
+                assertEquals(s.committed(), o.replay().commits(), v + ": every commit journaled");
                 if (contention == Contention.HC) {
                     assertTrue(s.aborted() > 0, v + " at high contention aborts: " + s);
                 }
@@ -76,9 +80,12 @@ class LocalTmWorkloadsTest {
         int[] bad = serial.out().clone();
         bad[5] = bad[4]; // neighbours with one colour
         assertNotNull(setup.check().compare(Version.DCD, serial.out(), bad));
-        LocalTmLaunch.Outcome wrong = new LocalTmLaunch.Outcome(bad, 0, null, null, 0);
+        LocalTmLaunch.Outcome wrong = new LocalTmLaunch.Outcome(bad, 0, null, null, 0, null);
         LocalTmStudy.Run run = new LocalTmStudy.Run(gc, Contention.HC, Version.DCD);
         assertThrows(LocalTmStudyException.class, () -> LocalTmStudy.verify(run, setup, serial, wrong));
+        LocalTmLaunch.Outcome unreplayable = new LocalTmLaunch.Outcome(
+                serial.out(), 0, null, null, 0, new SerialReplay.Report(List.of("CID 3 read 0x1"), 4, 0, 0));
+        assertThrows(LocalTmStudyException.class, () -> LocalTmStudy.verify(run, setup, serial, unreplayable));
         LocalTmWorkload qu = LocalTmWorkloads.select(List.of("qu")).get(0);
         LocalTmWorkload.Setup q = qu.setup(Contention.HC, 1);
         LocalTmLaunch.Outcome s = LocalTmLaunch.run(qu, q, Version.SERIAL, 1, null, null);

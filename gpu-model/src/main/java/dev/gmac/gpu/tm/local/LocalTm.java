@@ -12,9 +12,11 @@ import dev.gmac.gpu.exec.TxScope;
 import dev.gmac.gpu.exec.Warp;
 import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.StateSpace;
+import dev.gmac.gpu.tm.TxJournal;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,9 @@ public final class LocalTm implements TmModel {
     private MemoryPort port;
     private WorkGroupTm[] groups = new WorkGroupTm[0];
     private Consumer<Attempt> tracer;
+    private TxJournal journal;
+    private long nextCid;
+    private final Map<Long, byte[]> sharedAtFirstBegin = new HashMap<>();
 
     /** A model with {@code detection} ({@code localtm-dcd} or {@code localtm-smdcd}). */
     public LocalTm(Detection detection) {
@@ -117,6 +122,31 @@ public final class LocalTm implements TmModel {
     /** Calls {@code t} with every attempt as it ends (golden traces; null to stop). */
     public void trace(Consumer<Attempt> t) {
         this.tracer = t;
+    }
+
+    /**
+     * Records every committed transaction in {@code j} for the serial replay of the correctness harness ({@link
+     * dev.gmac.gpu.tm.SerialReplay}), with commit IDs in commit order: eager conflict detection keeps every word a
+     * transaction accessed owned until it commits or aborts, so the commit order is a serial order equivalent to the
+     * run. Shared-memory addresses are journaled as {@link #journalAddress}; the state the replay starts from is
+     * {@link #sharedAtFirstBegin}. Atomics inside transactions are not journaled (a violation is recorded). Off by
+     * default; set before the launch runs.
+     */
+    public void journal(TxJournal j) {
+        this.journal = j;
+    }
+
+    /** The journal address of byte {@code addr} of work-group {@code linearId}'s shared memory. */
+    public static long journalAddress(long linearId, long addr) {
+        return linearId << 32 | addr;
+    }
+
+    /**
+     * The kernel's shared memory of work-group {@code linearId} as it was at the work-group's first {@code TX_Begin}
+     * (recorded only with a journal; null for a work-group that ran no transaction).
+     */
+    public byte[] sharedAtFirstBegin(long linearId) {
+        return sharedAtFirstBegin.get(linearId);
     }
 
     /** Wavefront-cycles per phase of a timed launch (Fig 6); filled by the timing model. */
@@ -202,6 +232,10 @@ public final class LocalTm implements TmModel {
         if (g == null || g.cta != cta || g.linearId != cta.linearId()) {
             g = new WorkGroupTm(cta, detection, counters, traffic);
             groups[s] = g;
+            if (journal != null) {
+                sharedAtFirstBegin.putIfAbsent(
+                        cta.linearId(), Arrays.copyOf(cta.physicalShared(), cta.kernelSharedBytes()));
+            }
         }
         return g;
     }
@@ -256,6 +290,18 @@ public final class LocalTm implements TmModel {
         t.running = admitted;
         t.tcm = 0;
         t.attempts++;
+        if (journal != null) {
+            for (long m = admitted; m != 0; m &= m - 1) {
+                int lane = Long.numberOfTrailingZeros(m);
+                LaneJournal l = t.journal(lane);
+                if (!l.pending) {
+                    l.pending = true;
+                    journal.started(thread(t, lane));
+                }
+                journal.attempt(thread(t, lane));
+                l.clear();
+            }
+        }
         counters.started += Long.bitCount(admitted);
         if (!g.active.contains(t)) {
             g.active.add(t);
@@ -327,6 +373,11 @@ public final class LocalTm implements TmModel {
             int lane = Long.numberOfTrailingZeros(m);
             g.directory.release(t.workItem(lane), false);
             counters.committed[t.mode.ordinal()]++;
+            if (journal != null) {
+                LaneJournal l = t.journal(lane);
+                l.pending = false;
+                journal.committed(l.commit(nextCid++, thread(t, lane)));
+            }
         }
         t.forgetLocal(committed);
         long failed = t.running & ~committed;
@@ -387,6 +438,14 @@ public final class LocalTm implements TmModel {
         t.undoLocal(lane, (l, a, s, v) -> port.store(t.warp, null, StateSpace.LOCAL, a, s, l, v));
         t.tcm |= 1L << lane;
         counters.aborted++;
+        if (journal != null) {
+            journal.aborted(thread(t, lane));
+        }
+    }
+
+    /** The global linear index of {@code lane}'s work-item (the journal's thread). */
+    private long thread(WavefrontTx t, int lane) {
+        return t.group.linearId * launch.block().count() + t.workItem(lane);
     }
 
     // ------------------------------------------------------------------ accesses
@@ -397,10 +456,15 @@ public final class LocalTm implements TmModel {
         if ((t.tcm & (1L << lane)) != 0) {
             return sandboxLoad(w, in, lane, space, addr, size);
         }
-        if (space == StateSpace.SHARED && inKernel(w, addr, size) && !detect(t, lane, addr, size, false)) {
+        boolean shared = space == StateSpace.SHARED && inKernel(w, addr, size);
+        if (shared && !detect(t, lane, addr, size, false)) {
             return 0; // aborted: the value is never used (registers are restored at the retry)
         }
-        return port.load(w, in, space, addr, size, lane);
+        long v = port.load(w, in, space, addr, size, lane);
+        if (shared && journal != null) {
+            t.journal(lane).read(journalAddress(t.group.linearId, addr), size, v);
+        }
+        return v;
     }
 
     @Override
@@ -411,8 +475,13 @@ public final class LocalTm implements TmModel {
         }
         switch (space) {
             case StateSpace.SHARED:
-                if (inKernel(w, addr, size) && !detect(t, lane, addr, size, true)) {
-                    return;
+                if (inKernel(w, addr, size)) {
+                    if (!detect(t, lane, addr, size, true)) {
+                        return;
+                    }
+                    if (journal != null) {
+                        t.journal(lane).write(journalAddress(t.group.linearId, addr), size, value);
+                    }
                 }
                 break;
             case StateSpace.LOCAL:
@@ -437,6 +506,10 @@ public final class LocalTm implements TmModel {
         }
         if (inKernel(w, addr, in.width) && !detect(t, lane, addr, in.width, true)) {
             return 0;
+        }
+        if (journal != null && space == StateSpace.SHARED) {
+            journal.violation("an atomic at shared byte " + addr + " inside a transaction of work-item "
+                    + thread(t, lane) + ": atomics are not journaled, so the serial replay cannot check this run");
         }
         return port.atomic(w, in, space, addr, lane, b, c);
     }

@@ -47,7 +47,14 @@ public final class HashTable implements LocalTmWorkload {
         int capacity = LocalTmLaunch.WORK_ITEMS * PER_ITEM / buckets;
         int words = buckets + buckets * capacity;
         int[] values = new int[keys];
-        Arrays.setAll(values, i -> i);
+        for (int j = 0; j < keys; j++) {
+            int item = j / PER_ITEM;
+            int step = j % PER_ITEM;
+            // HC: at step i work-item t inserts into bucket (t + i) % 4, so each bucket takes 64 of the 256 inserts of
+            // a
+            // step (16 from each wavefront); the keys are still 0 .. keys - 1.
+            values[j] = contention == Contention.HC ? item * PER_ITEM + (item + step) % PER_ITEM : j;
+        }
         return new Setup(
                 List.of(new Buffer(values), new Scalar(PER_ITEM), new Scalar(buckets), new Scalar(capacity)),
                 words,
