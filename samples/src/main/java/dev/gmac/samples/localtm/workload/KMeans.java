@@ -45,7 +45,8 @@ public final class KMeans implements LocalTmWorkload {
         int points = groups * LocalTmLaunch.WORK_ITEMS * PER_ITEM;
         int[] xy = new int[2 * points];
         for (int i = 0; i < xy.length; i++) {
-            xy[i] = i; // point i is (2i, 2i + 1), on a line
+            // point i of a work-group is (2i, 2i + 1), on a line; every work-group gets the same points
+            xy[i] = i % (2 * LocalTmLaunch.WORK_ITEMS * PER_ITEM);
         }
         int[] centres = new int[2 * k];
         int spread = contention == Contention.HC ? 1024 : 64;
