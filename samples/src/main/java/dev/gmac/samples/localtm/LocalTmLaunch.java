@@ -147,7 +147,7 @@ public final class LocalTmLaunch {
     /** The shared memory the replay starts from: each work-group's at its first TX_Begin. */
     private static SerialReplay.Memory initial(LocalTm tm) {
         return (addr, size) -> {
-            byte[] b = tm.sharedAtFirstBegin(addr >>> 32);
+            byte[] b = tm.sharedAtFirstBegin(LocalTm.journalWorkGroup(addr));
             int off = (int) addr;
             long v = 0;
             for (int i = 0; i < size; i++) {
@@ -166,7 +166,7 @@ public final class LocalTmLaunch {
             if (size != 4 || (addr & 3) != 0) {
                 throw new IllegalArgumentException("the replay reads final memory by words");
             }
-            return out[(int) ((addr >>> 32) * words + ((int) addr >>> 2))] & 0xFFFFFFFFL;
+            return out[(int) (LocalTm.journalWorkGroup(addr) * words + ((int) addr >>> 2))] & 0xFFFFFFFFL;
         };
     }
 

@@ -136,9 +136,37 @@ public final class LocalTm implements TmModel {
         this.journal = j;
     }
 
-    /** The journal address of byte {@code addr} of work-group {@code linearId}'s shared memory. */
+    /**
+     * The journal address of byte {@code addr} of work-group {@code linearId}'s shared memory: bit 62 set (no global
+     * address has it, so one journal can hold both spaces), the work-group in bits 32-61, the byte in bits 0-31.
+     */
     public static long journalAddress(long linearId, long addr) {
-        return linearId << 32 | addr;
+        return SHARED_TAG | linearId << 32 | addr;
+    }
+
+    /** True for a journal address of shared memory ({@link #journalAddress}). */
+    public static boolean isSharedJournalAddress(long journalAddress) {
+        return (journalAddress & SHARED_TAG) != 0;
+    }
+
+    /** The work-group of a shared journal address. */
+    public static long journalWorkGroup(long journalAddress) {
+        return (journalAddress & ~SHARED_TAG) >>> 32;
+    }
+
+    private static final long SHARED_TAG = 1L << 62;
+
+    /**
+     * Aborts running {@code lanes} of {@code scope}'s attempt on another model's verdict (a composite model whose
+     * global part failed validation, {@code dev.gmac.gpu.tm.hybrid.HybridTm}): as a conflict, the work-items'
+     * backups are restored, their ownership deleted and their TCM bits set.
+     */
+    public void abort(TxScope scope, long lanes) {
+        if (scope.tmState instanceof WavefrontTx t) {
+            for (long m = lanes & t.live(); m != 0; m &= m - 1) {
+                abortLane(t, Long.numberOfTrailingZeros(m));
+            }
+        }
     }
 
     /**
