@@ -9,6 +9,7 @@
 // bin (the non-transactional part: a gamma-like curve, then intensity * bins / 256) and adds 1 to the bin's count
 // and the pixel to the bin's sum. Shared memory: 2 * bins words (count, sum per bin). Counts and sums commute, so
 // every version ends with exactly the serialised version's table, copied to out[g * 2 * bins ...].
+#include "gmac_lockset.cuh"
 #include "gmac_tm.cuh"
 
 __device__ __forceinline__ int it_bin(int pixel, int bins) {
@@ -77,6 +78,35 @@ extern "C" __global__ void it_serial(const int* pixels, int per_item, int bins, 
             int b = bin[j];
             h[2 * b] = h[2 * b] + 1;
             h[2 * b + 1] = h[2 * b + 1] + all[j];
+        }
+    }
+    it_out(table, 2 * bins, out);
+}
+
+// Fine-grained locks: a spin lock per bin (after the table: bins more words), taken with gmac_lockset.cuh.
+extern "C" __global__ void it_fgl(const int* pixels, int per_item, int bins, int* out) {
+    extern __shared__ int table[];
+    int* locks = table + 2 * bins;
+    for (int i = threadIdx.x; i < bins; i += blockDim.x) {
+        locks[i] = 0;
+    }
+    it_clear(table, 2 * bins);
+    volatile int* h = table;
+    const int* mine = pixels + (blockIdx.x * blockDim.x + threadIdx.x) * per_item;
+    for (int i = 0; i < per_item; i++) {
+        int p = mine[i];
+        int b = it_bin(p, bins);
+        LockSet set;
+        lockset_init(set);
+        lockset_add(set, b);
+        volatile bool done = false; // volatile: nvcc may not move the critical section out of the loop
+        while (!done) {
+            if (lockset_try(locks, set)) {
+                h[2 * b] = h[2 * b] + 1;
+                h[2 * b + 1] = h[2 * b + 1] + p;
+                lockset_release(locks, set);
+                done = true;
+            }
         }
     }
     it_out(table, 2 * bins, out);

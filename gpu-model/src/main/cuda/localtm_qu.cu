@@ -12,6 +12,7 @@
 // transactional and serialised versions end with the same queues word for word; under atomics the head and tail
 // are reserved separately, so derived tasks may land in another order (the checker compares each queue's tasks as
 // a multiset and its head and tail exactly). The queues go to out[g * queues * (2 + capacity) ...].
+#include "gmac_lockset.cuh"
 #include "gmac_tm.cuh"
 
 __device__ __forceinline__ void qu_open(int* q, int queues, int capacity, int initial) {
@@ -83,6 +84,33 @@ extern "C" __global__ void qu_serial(int per_item, int queues, int capacity, int
             int base = (u % queues) * (2 + capacity);
             for (int i = 0; i < per_item; i++) {
                 qu_step(q, base, capacity);
+            }
+        }
+    }
+    qu_close(q, queues * (2 + capacity), out);
+}
+
+// Fine-grained locks: a spin lock per queue (after the queues: queues more words), taken with gmac_lockset.cuh
+// around the same step as the other versions, so the queues end as the serialised version's, word for word.
+extern "C" __global__ void qu_fgl(int per_item, int queues, int capacity, int initial, int* out) {
+    extern __shared__ int q[];
+    int* locks = q + queues * (2 + capacity);
+    for (int i = threadIdx.x; i < queues; i += blockDim.x) {
+        locks[i] = 0;
+    }
+    qu_open(q, queues, capacity, initial);
+    int queue = threadIdx.x % queues;
+    int base = queue * (2 + capacity);
+    for (int i = 0; i < per_item; i++) {
+        LockSet set;
+        lockset_init(set);
+        lockset_add(set, queue);
+        volatile bool done = false; // volatile: nvcc may not move the critical section out of the loop
+        while (!done) {
+            if (lockset_try(locks, set)) {
+                qu_step(q, base, capacity);
+                lockset_release(locks, set);
+                done = true;
             }
         }
     }

@@ -10,7 +10,6 @@ import java.util.Map;
  * @param workload   the workload's name
  * @param contention its input
  * @param version    the version
- * @param fgl        what the FGL version uses ({@code atomics} or {@code locks})
  * @param cycles     timing-model cycles
  * @param speedup    the serialised version's cycles over these (Fig 5)
  * @param stats      GPU-LocalTM's counters (null outside the TM versions)
@@ -21,7 +20,6 @@ public record LocalTmRow(
         String workload,
         Contention contention,
         Version version,
-        String fgl,
         long cycles,
         double speedup,
         LocalTmStats stats,

@@ -1,14 +1,17 @@
 package dev.gmac.samples.localtm;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
  * One workload of the GPU-LocalTM study (Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for GPU
  * Local Memory", Euro-Par 2016 Workshops, §5 and Table 2): our own CUDA kernels in {@code
  * gpu-model/src/main/cuda/localtm_NAME.cu}, compiled to the resource {@code /ptx/localtm_NAME.ptx}, in three
- * versions named {@code PREFIX_tm}, {@code PREFIX_serial} and {@code PREFIX_atomic} or {@code PREFIX_fgl}. Every
+ * versions named {@code PREFIX_tm}, {@code PREFIX_serial}, {@code PREFIX_fgl} and, where the critical section allows
+ * it, {@code PREFIX_atomic}. Every
  * kernel takes its inputs then an output buffer of {@link Setup#outWords()} ints per work-group, where it copies the
  * work-group's shared data at the end.
  */
@@ -25,8 +28,10 @@ public interface LocalTmWorkload {
     /** The kernels' prefix ({@code ht}). */
     String prefix();
 
-    /** Whether the non-TM parallel version uses atomics or fine-grained locks. */
-    Fgl fgl();
+    /** The versions it has: every one, unless its critical section cannot be written with atomics. */
+    default Set<Version> versions() {
+        return EnumSet.allOf(Version.class);
+    }
 
     /** The launch of every version at {@code contention} on {@code groups} work-groups of 256 work-items. */
     Setup setup(Contention contention, int groups);
@@ -36,29 +41,12 @@ public interface LocalTmWorkload {
         switch (version) {
             case SERIAL:
                 return prefix() + "_serial";
+            case ATOMIC:
+                return prefix() + "_atomic";
             case FGL:
-                return prefix() + "_" + fgl().suffix();
+                return prefix() + "_fgl";
             default:
                 return prefix() + "_tm";
-        }
-    }
-
-    /** The paper's "FGL or atomics" version, as this workload has it. */
-    enum Fgl {
-        /** Shared-memory atomics ({@code PREFIX_atomic}). */
-        ATOMICS("atomic"),
-        /** Fine-grained spin locks in shared memory, taken without deadlock under SIMT ({@code PREFIX_fgl}). */
-        LOCKS("fgl");
-
-        private final String suffix;
-
-        Fgl(String suffix) {
-            this.suffix = suffix;
-        }
-
-        /** The kernel-name suffix. */
-        public String suffix() {
-            return suffix;
         }
     }
 
@@ -102,18 +90,13 @@ public interface LocalTmWorkload {
      *
      * @param inputs            the kernel arguments before the output buffer
      * @param outWords          ints of output per work-group
-     * @param sharedBytes       dynamic shared memory of the TM version
+     * @param sharedBytes       dynamic shared memory of the TM and atomics versions
      * @param fglSharedBytes    dynamic shared memory of the FGL version (its locks included)
      * @param serialSharedBytes dynamic shared memory of the serialised version
      * @param check             how a version's output is compared with the serialised version's
      */
     record Setup(
             List<Arg> inputs, int outWords, int sharedBytes, int fglSharedBytes, int serialSharedBytes, Check check) {
-        /** A setup whose TM and FGL versions use the same shared memory. */
-        public Setup(List<Arg> inputs, int outWords, int sharedBytes, int serialSharedBytes, Check check) {
-            this(inputs, outWords, sharedBytes, sharedBytes, serialSharedBytes, check);
-        }
-
         /** Dynamic shared memory of {@code version}. */
         public int sharedBytes(Version version) {
             switch (version) {

@@ -2,13 +2,16 @@ package dev.gmac.samples.localtm;
 
 /**
  * The versions of every GPU-LocalTM workload (Villegas et al., Euro-Par 2016 Workshops, §5: "a TM version, a
- * fine-grained locks (FGL) or atomics version, and a third version serializing the critical section"), the TM
- * version under each of the paper's two conflict-detection schemes.
+ * fine-grained locks (FGL) or atomics version, and a third version serializing the critical section"), with both an
+ * atomics and an FGL version where the critical section allows atomics, and the TM version under each of the paper's
+ * two conflict-detection schemes.
  */
 public enum Version {
     /** One work-item runs the work-group's critical sections (the baseline of Fig 5). */
     SERIAL("serial", null),
-    /** Fine-grained locks or atomics, whichever the workload has ({@link LocalTmWorkload#fgl()}). */
+    /** Shared-memory atomics, where the critical section allows them ({@link LocalTmWorkload#versions()}). */
+    ATOMIC("atomic", null),
+    /** Fine-grained spin locks in shared memory ({@code gmac_lockset.cuh}). */
     FGL("fgl", null),
     /** The TM version under directory-based conflict detection. */
     DCD("dcd", "localtm-dcd"),
@@ -45,6 +48,6 @@ public enum Version {
                 return v;
             }
         }
-        throw new IllegalArgumentException("unknown version '" + label + "'; known: serial, fgl, dcd, smdcd");
+        throw new IllegalArgumentException("unknown version '" + label + "'; known: serial, atomic, fgl, dcd, smdcd");
     }
 }

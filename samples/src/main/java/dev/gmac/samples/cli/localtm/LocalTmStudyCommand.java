@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gmac localtm-study}: the evaluation of Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for
  * GPU Local Memory", Euro-Par 2016 Workshops, §5, on the simulated GPU: every workload at high and low contention in
- * its serialised, FGL/atomics and TM versions, the TM version under DCD and SMDCD, on the {@code apu8} preset; each
+ * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8} preset; each
  * version checked against the serialised one; tables, CSV, JSON and the plots of Figs 5 to 8.
  */
 @Command(
@@ -35,8 +35,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Run the GPU-LocalTM study (Villegas et al., Euro-Par 2016 Workshops, section 5): every workload at high"
-                    + " (HC) and low (LC) contention with its critical sections serialised, with fine-grained locks or"
-                    + " atomics (fgl), and in transactions under localtm-dcd (dcd) and localtm-smdcd (smdcd), one"
+                    + " (HC) and low (LC) contention with its critical sections serialised, with shared-memory atomics"
+                    + " (atomic; where the critical section allows), with fine-grained locks (fgl), and in transactions"
+                    + " under localtm-dcd (dcd) and localtm-smdcd (smdcd), one"
                     + " work-group of 256 work-items (64-lane wavefronts) per launch by default, under the timing model."
                     + " Every version's shared data is checked against the serialised version's.",
             "Prints the speedups over the serialised version (Fig 5), commit ratios and transaction modes (Figs 7"
@@ -51,7 +52,7 @@ public final class LocalTmStudyCommand implements Callable<Integer> {
             names = "--workloads",
             paramLabel = "WORKLOAD",
             split = ",",
-            description = "Only these workloads (default: all, in the paper's order).")
+            description = "Only these workloads (default: all: HT, IT, VA, GC, GA, KM, DB, QU).")
     List<String> workloads = new ArrayList<>();
 
     @Option(
@@ -65,8 +66,9 @@ public final class LocalTmStudyCommand implements Callable<Integer> {
             names = "--versions",
             paramLabel = "VERSION",
             split = ",",
-            description = "Versions besides serial, which always runs: fgl, dcd, smdcd (default: all).")
-    List<String> versions = new ArrayList<>(List.of("fgl", "dcd", "smdcd"));
+            description = "Versions besides serial, which always runs: atomic, fgl, dcd, smdcd (default: all; GA, GC"
+                    + " and VA have no atomic version).")
+    List<String> versions = new ArrayList<>(List.of("atomic", "fgl", "dcd", "smdcd"));
 
     @Option(
             names = "--groups",

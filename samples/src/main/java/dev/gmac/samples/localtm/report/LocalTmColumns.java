@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The columns of a GPU-LocalTM study row, shared by the CSV and the JSON: workload, contention, version, what FGL
- * uses, cycles, speedup over the serialised version (Villegas et al., Euro-Par 2016 Workshops, Fig 5), commit ratio
+ * The columns of a GPU-LocalTM study row, shared by the CSV and the JSON: workload, contention, version, work-groups,
+ * cycles, speedup over the serialised version (Villegas et al., Euro-Par 2016 Workshops, Fig 5), commit ratio
  * and transaction counts (Fig 7), the share of committed transactions per mode (Fig 8), the wavefront-cycles per
  * phase (Fig 6) and the conflicts by kind. Counters are empty (null) outside the TM versions.
  */
@@ -27,7 +27,6 @@ public final class LocalTmColumns {
             m.put("workload", r.workload());
             m.put("contention", r.contention().label());
             m.put("version", r.version().label());
-            m.put("fgl", r.fgl());
             m.put("groups", results.options().groups());
             m.put("cycles", r.cycles());
             m.put("speedup", round(r.speedup()));

@@ -21,7 +21,8 @@ import org.knowm.xchart.CategoryChart;
  * al., Euro-Par 2016 Workshops, §5:
  *
  * <ul>
- *   <li>{@code localtm-speedup}: speedup of FGL, DCD and SMDCD over the serialised version (Fig 5; log scale);
+ *   <li>{@code localtm-speedup}: speedup of atomics, FGL, DCD and SMDCD over the serialised version (Fig 5; log
+ *       scale; a workload without atomics has a bar at the axis floor);
  *   <li>{@code localtm-breakdown}: wavefront-cycles of the TM versions by phase (Fig 6), as shares;
  *   <li>{@code localtm-commit}: commit ratio of DCD and SMDCD (Fig 7);
  *   <li>{@code localtm-modes}: committed transactions by mode, TX, WfS and WgS (Fig 8), as shares.

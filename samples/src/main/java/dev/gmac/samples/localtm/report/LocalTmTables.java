@@ -48,22 +48,19 @@ public final class LocalTmTables {
     }
 
     private static String speedups(LocalTmStudyResults r) {
-        List<String> headers = new ArrayList<>(List.of("workload", "input", "FGL is", "serial cycles"));
+        List<String> headers = new ArrayList<>(List.of("workload", "input", "serial cycles"));
         List<Version> others =
                 r.options().versions().stream().filter(v -> v != Version.SERIAL).toList();
         others.forEach(v -> headers.add(v.label()));
-        TextTable t = new TextTable(headers, 3);
+        TextTable t = new TextTable(headers, 2);
         for (LocalTmWorkload w : r.options().workloads()) {
             for (Contention c : r.options().contentions()) {
                 Optional<LocalTmRow> serial = r.row(w.name(), c, Version.SERIAL);
                 if (serial.isEmpty()) {
                     continue;
                 }
-                List<String> cells = new ArrayList<>(List.of(
-                        w.name(),
-                        c.label(),
-                        serial.get().fgl(),
-                        Long.toString(serial.get().cycles())));
+                List<String> cells = new ArrayList<>(
+                        List.of(w.name(), c.label(), Long.toString(serial.get().cycles())));
                 for (Version v : others) {
                     cells.add(r.row(w.name(), c, v)
                             .map(x -> format("%.2fx", x.speedup()))

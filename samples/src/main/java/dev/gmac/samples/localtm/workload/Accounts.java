@@ -34,17 +34,13 @@ public final class Accounts implements LocalTmWorkload {
     }
 
     @Override
-    public Fgl fgl() {
-        return Fgl.ATOMICS;
-    }
-
-    @Override
     public Setup setup(Contention contention, int groups) {
         int accounts = contention == Contention.HC ? 8 : 1024;
         return new Setup(
                 List.of(new Scalar(PER_ITEM), new Scalar(accounts)),
                 accounts,
                 4 * accounts,
+                8 * accounts,
                 4 * accounts,
                 Check.exact());
     }

@@ -2,7 +2,10 @@ package dev.gmac.samples.localtm.workload;
 
 import dev.gmac.samples.localtm.Contention;
 import dev.gmac.samples.localtm.LocalTmWorkload;
+import dev.gmac.samples.localtm.Version;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * GA, one generation of a genetic algorithm with island elitism ({@code localtm_ga.cu}; Villegas et al.,
@@ -35,9 +38,10 @@ public final class Genetic implements LocalTmWorkload {
         return "ga";
     }
 
+    /** No atomics version: the critical section updates more than one word as a unit. */
     @Override
-    public Fgl fgl() {
-        return Fgl.LOCKS;
+    public Set<Version> versions() {
+        return EnumSet.complementOf(EnumSet.of(Version.ATOMIC));
     }
 
     @Override

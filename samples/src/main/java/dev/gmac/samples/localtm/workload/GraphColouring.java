@@ -2,8 +2,11 @@ package dev.gmac.samples.localtm.workload;
 
 import dev.gmac.samples.localtm.Contention;
 import dev.gmac.samples.localtm.LocalTmWorkload;
+import dev.gmac.samples.localtm.Version;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -38,9 +41,10 @@ public final class GraphColouring implements LocalTmWorkload {
         return "gc";
     }
 
+    /** No atomics version: the colour written depends on several words read in the same critical section. */
     @Override
-    public Fgl fgl() {
-        return Fgl.LOCKS;
+    public Set<Version> versions() {
+        return EnumSet.complementOf(EnumSet.of(Version.ATOMIC));
     }
 
     @Override

@@ -36,11 +36,6 @@ public final class HashTable implements LocalTmWorkload {
     }
 
     @Override
-    public Fgl fgl() {
-        return Fgl.ATOMICS;
-    }
-
-    @Override
     public Setup setup(Contention contention, int groups) {
         int keys = groups * LocalTmLaunch.WORK_ITEMS * PER_ITEM;
         int buckets = contention == Contention.HC ? 4 : 256;
@@ -59,6 +54,7 @@ public final class HashTable implements LocalTmWorkload {
                 List.of(new Buffer(values), new Scalar(PER_ITEM), new Scalar(buckets), new Scalar(capacity)),
                 words,
                 4 * words,
+                4 * (words + buckets),
                 4 * words,
                 Check.canonical(t -> {
                     for (int b = 0; b < buckets; b++) {

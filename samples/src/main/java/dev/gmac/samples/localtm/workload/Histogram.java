@@ -35,11 +35,6 @@ public final class Histogram implements LocalTmWorkload {
     }
 
     @Override
-    public Fgl fgl() {
-        return Fgl.ATOMICS;
-    }
-
-    @Override
     public Setup setup(Contention contention, int groups) {
         int bins = contention == Contention.HC ? 4 : 256;
         int[] pixels = new int[groups * LocalTmLaunch.WORK_ITEMS * PER_ITEM];
@@ -51,6 +46,7 @@ public final class Histogram implements LocalTmWorkload {
                 List.of(new Buffer(pixels), new Scalar(PER_ITEM), new Scalar(bins)),
                 words,
                 4 * words,
+                4 * (words + bins),
                 4 * (words + LocalTmLaunch.WORK_ITEMS * PER_ITEM),
                 Check.exact());
     }

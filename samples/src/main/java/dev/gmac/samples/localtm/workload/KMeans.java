@@ -35,11 +35,6 @@ public final class KMeans implements LocalTmWorkload {
     }
 
     @Override
-    public Fgl fgl() {
-        return Fgl.ATOMICS;
-    }
-
-    @Override
     public Setup setup(Contention contention, int groups) {
         int k = contention == Contention.HC ? 2 : 32;
         int points = groups * LocalTmLaunch.WORK_ITEMS * PER_ITEM;
@@ -59,6 +54,7 @@ public final class KMeans implements LocalTmWorkload {
                 List.of(new Buffer(xy), new Buffer(centres), new Scalar(PER_ITEM), new Scalar(k)),
                 words,
                 4 * words,
+                4 * (words + k),
                 4 * (words + LocalTmLaunch.WORK_ITEMS * PER_ITEM),
                 Check.exact());
     }

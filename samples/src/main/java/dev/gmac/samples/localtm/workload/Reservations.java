@@ -3,7 +3,10 @@ package dev.gmac.samples.localtm.workload;
 import dev.gmac.samples.localtm.Contention;
 import dev.gmac.samples.localtm.LocalTmLaunch;
 import dev.gmac.samples.localtm.LocalTmWorkload;
+import dev.gmac.samples.localtm.Version;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * VA, travel reservations after STAMP's vacation ({@code localtm_va.cu}; Villegas et al., "GPU-LocalTM", Euro-Par
@@ -36,9 +39,10 @@ public final class Reservations implements LocalTmWorkload {
         return "va";
     }
 
+    /** No atomics version: the critical section updates more than one word as a unit. */
     @Override
-    public Fgl fgl() {
-        return Fgl.LOCKS;
+    public Set<Version> versions() {
+        return EnumSet.complementOf(EnumSet.of(Version.ATOMIC));
     }
 
     @Override

@@ -39,11 +39,6 @@ public final class WorkQueues implements LocalTmWorkload {
     }
 
     @Override
-    public Fgl fgl() {
-        return Fgl.ATOMICS;
-    }
-
-    @Override
     public Setup setup(Contention contention, int groups) {
         int queues = contention == Contention.HC ? 1 : 64;
         int initial = LocalTmLaunch.WORK_ITEMS * PER_ITEM / queues; // steps per queue
@@ -61,7 +56,8 @@ public final class WorkQueues implements LocalTmWorkload {
                 List.of(new Scalar(PER_ITEM), new Scalar(queues), new Scalar(capacity), new Scalar(initial)),
                 words,
                 4 * words,
+                4 * (words + queues),
                 4 * words,
-                (version, serial, out) -> (version == Version.FGL ? multiset : exact).compare(version, serial, out));
+                (version, serial, out) -> (version == Version.ATOMIC ? multiset : exact).compare(version, serial, out));
     }
 }

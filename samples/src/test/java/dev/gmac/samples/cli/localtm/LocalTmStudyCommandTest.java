@@ -37,11 +37,10 @@ class LocalTmStudyCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("== speedup over the serialised version (Fig 5), apu8"), r.out());
         assertTrue(r.out().contains("== execution breakdown"), r.out());
-        assertTrue(r.err().contains("4 runs"), r.err());
+        assertTrue(r.err().contains("5 runs"), r.err());
         List<String> csv = Files.readAllLines(dir.resolve("localtm-study.csv"));
-        assertEquals(5, csv.size(), "a header and one line per version");
-        assertTrue(
-                csv.get(0).startsWith("workload,contention,version,fgl,groups,cycles,speedup,commitRatio"), csv.get(0));
+        assertEquals(6, csv.size(), "a header and one line per version");
+        assertTrue(csv.get(0).startsWith("workload,contention,version,groups,cycles,speedup,commitRatio"), csv.get(0));
         for (String plot : List.of("localtm-speedup", "localtm-breakdown", "localtm-commit", "localtm-modes")) {
             assertTrue(Files.size(dir.resolve(plot + ".png")) > 0, plot);
         }
