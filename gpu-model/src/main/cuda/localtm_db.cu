@@ -2,7 +2,7 @@
 // Transactional Memory for GPU Local Memory", Euro-Par 2016 Workshops, section 5: prone to conflicts, built to
 // stress the TM). The paper gives no listing; ours is a table of account balances in shared memory and
 // transfers between two accounts, each a read-modify-write of two words: a transaction per transfer (run with
-// --tm localtm-dcd or localtm-smdcd), atomics (atomicSub then atomicAdd), and the critical sections serialised
+// --tm localtm-dcd or localtm-smdcd), atomics (atomicSub then atomicAdd), spin locks on both accounts (db_fgl), and the critical sections serialised
 // (work-item 0 runs the work-group's transfers). Transfers commute, so every version ends with the same
 // balances. Contention is set by `accounts`.
 //

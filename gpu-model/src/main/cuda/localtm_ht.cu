@@ -1,7 +1,7 @@
 // HT, the hash-table workload of GPU-LocalTM's evaluation (Villegas et al., "GPU-LocalTM: A Lightweight
-// Transactional Memory for GPU Local Memory", Euro-Par 2016 Workshops, section 5), our own kernels in three
+// Transactional Memory for GPU Local Memory", Euro-Par 2016 Workshops, section 5), our own kernels in four
 // versions: a transaction per insertion (run with --tm localtm-dcd or localtm-smdcd), atomics (atomicAdd
-// reserves the slot), and the critical sections serialised (work-item 0 inserts the work-group's keys).
+// reserves the slot), a spin lock per bucket (ht_fgl), and the critical sections serialised (work-item 0 inserts the work-group's keys).
 //
 // Each work-group builds its own table in shared memory: `buckets` buckets of `capacity` slots, laid out as
 // count[buckets] then slot[buckets * capacity] (dynamic shared memory, (buckets + buckets * capacity) words).

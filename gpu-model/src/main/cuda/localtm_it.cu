@@ -2,8 +2,8 @@
 // (Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for GPU Local Memory", Euro-Par 2016
 // Workshops, section 5). Our copy of the paper names IT without describing it (its Table 2 is missing); the paper
 // says IT's atomics version is simple and that TM and FGL beat the serialised version on it, which a histogram
-// has. Our own kernels in three versions: a transaction per pixel (--tm localtm-dcd or localtm-smdcd), atomics
-// (atomicAdd), and the critical sections serialised (work-item 0 adds the work-group's pixels).
+// has. Our own kernels in four versions: a transaction per pixel (--tm localtm-dcd or localtm-smdcd), atomics
+// (atomicAdd), a spin lock per bin (it_fgl), and the critical sections serialised (work-item 0 adds the work-group's pixels).
 //
 // Work-item t of work-group g reads pixels[(g * blockDim.x + t) * per_item + i] for i < per_item, maps each to its
 // bin (the non-transactional part: a gamma-like curve, then intensity * bins / 256) and adds 1 to the bin's count

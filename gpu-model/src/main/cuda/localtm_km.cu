@@ -2,7 +2,7 @@
 // Transactional Memory for GPU Local Memory", Euro-Par 2016 Workshops, section 5: only about 10% of its code
 // can use TM or locks). Our own kernels for one assignment step: each work-item finds the nearest of `k`
 // centres for its points (the parallel part), then adds each point to its cluster's sums and count in shared
-// memory (the critical section): a transaction per point (--tm localtm-dcd or localtm-smdcd), atomics, or the
+// memory (the critical section): a transaction per point (--tm localtm-dcd or localtm-smdcd), atomics, a spin lock per cluster (km_fgl), or the
 // critical sections serialised (work-item 0 adds every point of the work-group). Integer sums commute, so every
 // version ends with the same sums. Contention is set by `k`: few clusters, high contention.
 //

@@ -3,7 +3,7 @@
 // conflicts" and "designed to stress the TM"; its atomics version is simple). The paper gives no listing; ours is
 // `queues` FIFO queues in shared memory, each work-item taking a task from the head of its queue and putting the
 // task it derives (task + 1000000) at the tail, per_item times: a transaction per step (--tm localtm-dcd or
-// localtm-smdcd), atomics (atomicAdd reserves the head and the tail slot), and the critical sections serialised
+// localtm-smdcd), atomics (atomicAdd reserves the head and the tail slot), a spin lock per queue (qu_fgl), and the critical sections serialised
 // (work-item 0 runs the work-group's steps). Contention is set by `queues`: work-item t uses queue t % queues.
 //
 // Queue q is [head, tail, slot[capacity]] at q * (2 + capacity); it starts with `initial` tasks q * 65536 + k
