@@ -90,6 +90,11 @@ public final class LocalTmLaunch {
         long out = gpu.malloc(Math.max(4L, 4L * outInts));
         gpu.copyToDevice(out, ByteBuffer.allocate(Math.max(4, 4 * outInts)));
         args[args.length - 1] = out;
+        if (version.transactional() && setup.sharedBytes() != 4 * setup.outWords()) {
+            throw new IllegalArgumentException(
+                    workload.name() + ": the TM kernel's shared memory (" + setup.sharedBytes() + " bytes) must be the "
+                            + setup.outWords() + " output words, which the serial replay compares");
+        }
         LaunchOptions options = new LaunchOptions(64, divergence, version.tm());
         TxJournal journal = version.transactional() ? new TxJournal() : null;
         AtomicReference<KernelLaunch> prepared = new AtomicReference<>();

@@ -9,11 +9,12 @@ import java.util.function.UnaryOperator;
 /**
  * One workload of the GPU-LocalTM study (Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for GPU
  * Local Memory", Euro-Par 2016 Workshops, §5 and Table 2): our own CUDA kernels in {@code
- * gpu-model/src/main/cuda/localtm_NAME.cu}, compiled to the resource {@code /ptx/localtm_NAME.ptx}, in three
- * versions named {@code PREFIX_tm}, {@code PREFIX_serial}, {@code PREFIX_fgl} and, where the critical section allows
- * it, {@code PREFIX_atomic}. Every
- * kernel takes its inputs then an output buffer of {@link Setup#outWords()} ints per work-group, where it copies the
- * work-group's shared data at the end.
+ * gpu-model/src/main/cuda/localtm_NAME.cu}, compiled to the resource {@code /ptx/localtm_NAME.ptx}, in versions
+ * named {@code PREFIX_tm}, {@code PREFIX_serial}, {@code PREFIX_fgl} and, where the critical section allows it,
+ * {@code PREFIX_atomic}. Every kernel takes its inputs then an output buffer of {@link Setup#outWords()} ints per
+ * work-group, where it copies the work-group's shared data at the end; the TM kernel's dynamic shared memory is
+ * exactly those words ({@link Setup#sharedBytes()} is {@code 4 * outWords}), so the output is the shared memory the
+ * serial replay of its committed transactions must end with.
  */
 public interface LocalTmWorkload {
     /** The paper's two-letter name ({@code HT}, {@code IT}, ...). */
