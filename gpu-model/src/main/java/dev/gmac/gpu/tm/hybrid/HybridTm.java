@@ -34,8 +34,9 @@ import java.util.function.LongSupplier;
  *       validation on the global part).
  * </ul>
  *
- * <p>Kilo TM commits here at once, as on the functional model, also under the timing model (the composite has no
- * commit-unit timing; GPU-LocalTM's shared-memory costs are not charged either): it is a correctness model. Each
+ * <p>Kilo TM commits here at once, as on the functional model, also under the timing model (no commit units, no log
+ * traffic); the timing model charges GPU-LocalTM's part as for {@code localtm-dcd} (shadow accesses, extra cycles,
+ * the phases of Fig 6). Each
  * delegate keeps its per-scope state in {@link TxScope#tmState}; the composite swaps them in around each call.
  */
 public final class HybridTm implements TmModel {

@@ -120,6 +120,9 @@ class HybridTmTest {
             assertTrue(report.ok(), report.toString());
             assertEquals(groups * THREADS * PER_ITEM, report.commits());
             assertTrue(local.stats().aborted() > 0, "the shared part conflicted: " + local.stats());
+            if (preset != null) {
+                assertTrue(local.breakdown().total() > 0, "the timing model charged the shared part's phases");
+            }
             assertTrue(
                     model.kilo().counters().validationAborts > 0,
                     "the global part failed validation sometimes: "
