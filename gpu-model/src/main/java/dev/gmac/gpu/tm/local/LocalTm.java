@@ -371,11 +371,29 @@ public final class LocalTm implements TmModel {
     }
 
     /**
-     * The running lanes of {@code scope} that aborted and should stop now (the TCM disables them immediately): a
-     * divergence model that supports aborting lanes mid-attempt removes them after each issue.
+     * The running lanes of {@code scope} that aborted and should stop now: the TCM disables a conflicting work-item
+     * at once, and the divergence model removes it after the issue ({@link DivergenceModel#txAbort}).
+     *
+     * <p>While another work-item of the wavefront is still enabled, that is all. When every work-item of the attempt
+     * is disabled, the wavefront does not restart at once: in the paper's hardware the retry happens only at {@code
+     * TX_Commit} ("conflicting transactions must retry the execution by copying TCM to EXEC and returning to the
+     * TX_Begin instruction", §3), so the wavefront goes on to {@code TX_Commit} with its work-items disabled
+     * (sandboxed: they write nothing and detect nothing) and retries there. A wavefront that restarted at once would
+     * meet the same owner again within a few cycles and reach livelock, WfS and WgS before that owner could commit
+     * (docs/decisions/0350). The exception is a WgS of another wavefront, whose rollback stalls this one at {@code
+     * TX_Begin} at once (§3, "Forward Progress").
      */
     public long ran(TxScope scope, int warpInstructions) {
-        return scope.tmState instanceof WavefrontTx ? ((WavefrontTx) scope.tmState).tcm & scope.running() : 0;
+        if (!(scope.tmState instanceof WavefrontTx t)) {
+            return 0;
+        }
+        long disabled = t.tcm & scope.running();
+        if (disabled == 0) {
+            return 0;
+        }
+        WavefrontTx serializing = t.group.serializing;
+        boolean rolledBack = serializing != null && serializing != t;
+        return rolledBack || (scope.running() & ~t.tcm) != 0 ? disabled : 0;
     }
 
     @Override
