@@ -81,3 +81,33 @@ extern "C" __global__ void livelock(int* out, int spin) {
         out[0] = word[0];
     }
 }
+
+// One work-item in each of two wavefronts (work-items 0 and 64) runs a transaction on the same word: the first to
+// read it owns it (DCD), the other conflicts and its wavefront is left with no work-item enabled. Both then compute
+// for `spin` steps. The paper's hardware retries only at TX_Commit, so the loser walks to TX_Commit with nothing
+// enabled and retries there, after the winner has committed: one conflict, no livelock. A wavefront that restarted
+// at once would meet the winner's ownership again and again and go through WfS and WgS.
+extern "C" __global__ void disabled_wavefront(int* out, int spin) {
+    __shared__ int word[2];
+    int t = threadIdx.x;
+    if (t < 2) {
+        word[t] = 0;
+    }
+    __syncthreads();
+    volatile int* w = word;
+    if (t == 0 || t == 64) {
+        TX_BEGIN();
+        int v = w[0];
+        int x = v;
+        for (int i = 0; i < spin; i++) {
+            x = x * 1103515245 + 12345;
+        }
+        w[0] = v + 1;
+        w[1] = x;
+        TX_COMMIT();
+    }
+    __syncthreads();
+    if (t == 0) {
+        out[0] = word[0];
+    }
+}

@@ -2,6 +2,7 @@ package dev.gmac.gpu.exec;
 
 import dev.gmac.gpu.tm.IdealTm;
 import dev.gmac.gpu.tm.KiloTm;
+import dev.gmac.gpu.tm.hybrid.HybridTm;
 import dev.gmac.gpu.tm.local.Detection;
 import dev.gmac.gpu.tm.local.LocalTm;
 import java.util.LinkedHashMap;
@@ -15,7 +16,9 @@ import java.util.function.Supplier;
  * {@link IdealTm}), {@code kilotm} (Kilo TM), {@code kilotm-tcd} (Kilo TM with temporal conflict detection), {@code
  * warptm} (warp-level transaction management with intra-warp conflict resolution) and {@code warptm-tcd} (both; the
  * thesis's "enhanced Kilo TM"), the last four {@link KiloTm}; {@code localtm-dcd} and {@code localtm-smdcd} (GPU-LocalTM, eager hardware TM for
- * shared memory with directory-based or shared-modified conflict detection; {@link LocalTm}). A launch with transactions creates one instance. The
+ * shared memory with directory-based or shared-modified conflict detection; {@link LocalTm}); {@code
+ * localtm-dcd+kilotm} and {@code localtm-smdcd+kilotm} (GPU-LocalTM for shared data and Kilo TM for global data in
+ * the same transactions; {@link HybridTm}, decision 0351). A launch with transactions creates one instance. The
  * lazy models live in {@code dev.gmac.gpu.tm}, GPU-LocalTM in {@code dev.gmac.gpu.tm.local}; this registry is the one place the engine names them.
  */
 public final class TmModels {
@@ -30,6 +33,8 @@ public final class TmModels {
         MODELS.put("warptm-tcd", () -> new KiloTm("warptm-tcd", true, true));
         MODELS.put("localtm-dcd", () -> new LocalTm(Detection.DCD));
         MODELS.put("localtm-smdcd", () -> new LocalTm(Detection.SMDCD));
+        MODELS.put("localtm-dcd+kilotm", () -> new HybridTm(Detection.DCD));
+        MODELS.put("localtm-smdcd+kilotm", () -> new HybridTm(Detection.SMDCD));
     }
 
     private TmModels() {}

@@ -71,6 +71,11 @@ public final class TxScope {
         committed = lanes;
     }
 
+    /** The lanes the TM model recorded as committed at the current {@code tx.commit} ({@link #committed(long)}). */
+    public long committedLanes() {
+        return committed;
+    }
+
     /** True while the group waits for the TM model (admission or a commit outcome). */
     public boolean waiting() {
         return waiting;

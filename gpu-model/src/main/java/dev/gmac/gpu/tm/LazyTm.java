@@ -215,6 +215,16 @@ public abstract class LazyTm implements TmModel {
         onAborted(st, lanes);
     }
 
+    /**
+     * Aborts running {@code lanes} of {@code scope}'s attempt on another model's verdict (a composite model whose
+     * other part failed, {@code dev.gmac.gpu.tm.hybrid.HybridTm}): their logs are dropped, nothing was published.
+     */
+    public void abort(TxScope scope, long lanes) {
+        if (lanes != 0) {
+            aborted(scope, state(scope), lanes);
+        }
+    }
+
     /** Hook: lanes aborted. */
     protected void onAborted(TxState st, long lanes) {}
 

@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A record of everything a lazy TM model committed, for the correctness harness (Fung thesis Ch5; digest §4.5):
+ * A record of everything a TM model committed (Kilo TM's lazy models; GPU-LocalTM's eager ones), for the correctness harness (Fung thesis Ch5; digest §4.5):
  * each committed transaction with its commit ID, thread, the reads it validated (address, size, value seen) and
  * the writes it made, in log order; and per thread the dynamic transactions started, the attempts and the aborts,
  * so a checker can assert that each lane commits exactly once per dynamic {@code tx.begin} and that only aborted
- * lanes re-execute. {@link SerialReplay} checks a journal. Off unless a model is given one (it costs memory).
+ * lanes re-execute. {@link SerialReplay} checks a journal. Off unless a model is given one (it costs memory). The
+ * recording methods ({@link #started}, {@link #attempt}, {@link #aborted}, {@link #committed}, {@link #violation}) are
+ * for the TM models, in {@code tm} and {@code tm.local}.
  */
 public final class TxJournal {
     /**
@@ -59,24 +61,29 @@ public final class TxJournal {
         return threads.computeIfAbsent(thread, t -> new ThreadCounts());
     }
 
-    void started(long thread) {
+    /** Recording: {@code thread} started a dynamic transaction (its first attempt). */
+    public void started(long thread) {
         counts(thread).started++;
     }
 
-    void attempt(long thread) {
+    /** Recording: {@code thread} began an attempt (first run or retry). */
+    public void attempt(long thread) {
         counts(thread).attempts++;
     }
 
-    void aborted(long thread) {
+    /** Recording: an attempt of {@code thread} aborted. */
+    public void aborted(long thread) {
         counts(thread).aborts++;
     }
 
-    void committed(Commit c) {
+    /** Recording: a transaction committed. */
+    public void committed(Commit c) {
         commits.add(c);
         counts(c.thread()).commits++;
     }
 
-    void violation(String message) {
+    /** Recording: a protocol violation the model noticed. */
+    public void violation(String message) {
         violations.add(message);
     }
 

@@ -35,6 +35,7 @@ import picocli.CommandLine.ScopeType;
             dev.gmac.samples.cli.study.StudyCommand.class,
             dev.gmac.samples.cli.study.RunCommand.class,
             dev.gmac.samples.cli.tmstudy.TmStudyCommand.class,
+            dev.gmac.samples.cli.localtm.LocalTmStudyCommand.class,
             dev.gmac.samples.cli.channels.ChannelsStudyCommand.class,
             MemorySoakCommand.class,
             SamplesCommand.class,

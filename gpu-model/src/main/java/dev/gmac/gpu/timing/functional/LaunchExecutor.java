@@ -16,6 +16,7 @@ import dev.gmac.gpu.timing.WarpExecutor;
 import dev.gmac.gpu.timing.WarpWaker;
 import dev.gmac.gpu.tm.LazyTm;
 import dev.gmac.gpu.tm.TxAccess;
+import dev.gmac.gpu.tm.hybrid.HybridTm;
 import dev.gmac.gpu.tm.local.LocalTm;
 
 /**
@@ -65,7 +66,9 @@ public final class LaunchExecutor implements WarpExecutor {
         }
         this.predicateBase = maxSlots;
         this.lazyTm = launch.tm() instanceof LazyTm ? (LazyTm) launch.tm() : null;
-        this.localTm = launch.tm() instanceof LocalTm ? (LocalTm) launch.tm() : null;
+        this.localTm = launch.tm() instanceof LocalTm
+                ? (LocalTm) launch.tm()
+                : launch.tm() instanceof HybridTm ? ((HybridTm) launch.tm()).local() : null; // its shared part
         if (localTm != null) {
             localTm.recordTraffic(); // shadow accesses and extra cycles go into each issue record
         }

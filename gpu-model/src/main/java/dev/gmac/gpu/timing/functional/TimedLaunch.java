@@ -15,6 +15,7 @@ import dev.gmac.gpu.timing.tm.TmHardware;
 import dev.gmac.gpu.timing.tm.TmTimingStats;
 import dev.gmac.gpu.tm.KiloTm;
 import dev.gmac.gpu.tm.LazyTm;
+import dev.gmac.gpu.tm.hybrid.HybridTm;
 import dev.gmac.gpu.tm.local.LocalTm;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,8 +151,10 @@ public final class TimedLaunch {
             agents.addAll(hardware.agents());
         } else if (launch.tm() instanceof LazyTm) {
             ((LazyTm) launch.tm()).configure(timing.config().tm()); // Ideal TM: no hardware to model
-        } else if (launch.tm() instanceof LocalTm) {
-            TxPhaseRecorder phases = new TxPhaseRecorder(((LocalTm) launch.tm()).breakdown(), launch.warpsPerCta());
+        } else if (launch.tm() instanceof LocalTm || launch.tm() instanceof HybridTm) {
+            LocalTm local = launch.tm() instanceof LocalTm ? (LocalTm) launch.tm() : ((HybridTm) launch.tm()).local();
+            // GPU-LocalTM's phases; a HybridTm's Kilo TM part commits at once, without commit units (decision 0351)
+            TxPhaseRecorder phases = new TxPhaseRecorder(local.breakdown(), launch.warpsPerCta());
             executor.recordPhases(phases);
             agents.add(phases);
         }

@@ -12,9 +12,11 @@ import dev.gmac.gpu.exec.TxScope;
 import dev.gmac.gpu.exec.Warp;
 import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.StateSpace;
+import dev.gmac.gpu.tm.TxJournal;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,9 @@ public final class LocalTm implements TmModel {
     private MemoryPort port;
     private WorkGroupTm[] groups = new WorkGroupTm[0];
     private Consumer<Attempt> tracer;
+    private TxJournal journal;
+    private long nextCid;
+    private final Map<Long, byte[]> sharedAtFirstBegin = new HashMap<>();
 
     /** A model with {@code detection} ({@code localtm-dcd} or {@code localtm-smdcd}). */
     public LocalTm(Detection detection) {
@@ -117,6 +122,59 @@ public final class LocalTm implements TmModel {
     /** Calls {@code t} with every attempt as it ends (golden traces; null to stop). */
     public void trace(Consumer<Attempt> t) {
         this.tracer = t;
+    }
+
+    /**
+     * Records every committed transaction in {@code j} for the serial replay of the correctness harness ({@link
+     * dev.gmac.gpu.tm.SerialReplay}), with commit IDs in commit order: eager conflict detection keeps every word a
+     * transaction accessed owned until it commits or aborts, so the commit order is a serial order equivalent to the
+     * run. Shared-memory addresses are journaled as {@link #journalAddress}; the state the replay starts from is
+     * {@link #sharedAtFirstBegin}. Atomics inside transactions are not journaled (a violation is recorded). Off by
+     * default; set before the launch runs.
+     */
+    public void journal(TxJournal j) {
+        this.journal = j;
+    }
+
+    /**
+     * The journal address of byte {@code addr} of work-group {@code linearId}'s shared memory: bit 62 set (no global
+     * address has it, so one journal can hold both spaces), the work-group in bits 32-61, the byte in bits 0-31.
+     */
+    public static long journalAddress(long linearId, long addr) {
+        return SHARED_TAG | linearId << 32 | addr;
+    }
+
+    /** True for a journal address of shared memory ({@link #journalAddress}). */
+    public static boolean isSharedJournalAddress(long journalAddress) {
+        return (journalAddress & SHARED_TAG) != 0;
+    }
+
+    /** The work-group of a shared journal address. */
+    public static long journalWorkGroup(long journalAddress) {
+        return (journalAddress & ~SHARED_TAG) >>> 32;
+    }
+
+    private static final long SHARED_TAG = 1L << 62;
+
+    /**
+     * Aborts running {@code lanes} of {@code scope}'s attempt on another model's verdict (a composite model whose
+     * global part failed validation, {@code dev.gmac.gpu.tm.hybrid.HybridTm}): as a conflict, the work-items'
+     * backups are restored, their ownership deleted and their TCM bits set.
+     */
+    public void abort(TxScope scope, long lanes) {
+        if (scope.tmState instanceof WavefrontTx t) {
+            for (long m = lanes & t.live(); m != 0; m &= m - 1) {
+                abortLane(t, Long.numberOfTrailingZeros(m));
+            }
+        }
+    }
+
+    /**
+     * The kernel's shared memory of work-group {@code linearId} as it was at the work-group's first {@code TX_Begin}
+     * (recorded only with a journal; null for a work-group that ran no transaction).
+     */
+    public byte[] sharedAtFirstBegin(long linearId) {
+        return sharedAtFirstBegin.get(linearId);
     }
 
     /** Wavefront-cycles per phase of a timed launch (Fig 6); filled by the timing model. */
@@ -202,6 +260,10 @@ public final class LocalTm implements TmModel {
         if (g == null || g.cta != cta || g.linearId != cta.linearId()) {
             g = new WorkGroupTm(cta, detection, counters, traffic);
             groups[s] = g;
+            if (journal != null) {
+                sharedAtFirstBegin.putIfAbsent(
+                        cta.linearId(), Arrays.copyOf(cta.physicalShared(), cta.kernelSharedBytes()));
+            }
         }
         return g;
     }
@@ -256,6 +318,18 @@ public final class LocalTm implements TmModel {
         t.running = admitted;
         t.tcm = 0;
         t.attempts++;
+        if (journal != null) {
+            for (long m = admitted; m != 0; m &= m - 1) {
+                int lane = Long.numberOfTrailingZeros(m);
+                LaneJournal l = t.journal(lane);
+                if (!l.pending) {
+                    l.pending = true;
+                    journal.started(thread(t, lane));
+                }
+                journal.attempt(thread(t, lane));
+                l.clear();
+            }
+        }
         counters.started += Long.bitCount(admitted);
         if (!g.active.contains(t)) {
             g.active.add(t);
@@ -297,11 +371,29 @@ public final class LocalTm implements TmModel {
     }
 
     /**
-     * The running lanes of {@code scope} that aborted and should stop now (the TCM disables them immediately): a
-     * divergence model that supports aborting lanes mid-attempt removes them after each issue.
+     * The running lanes of {@code scope} that aborted and should stop now: the TCM disables a conflicting work-item
+     * at once, and the divergence model removes it after the issue ({@link DivergenceModel#txAbort}).
+     *
+     * <p>While another work-item of the wavefront is still enabled, that is all. When every work-item of the attempt
+     * is disabled, the wavefront does not restart at once: in the paper's hardware the retry happens only at {@code
+     * TX_Commit} ("conflicting transactions must retry the execution by copying TCM to EXEC and returning to the
+     * TX_Begin instruction", §3), so the wavefront goes on to {@code TX_Commit} with its work-items disabled
+     * (sandboxed: they write nothing and detect nothing) and retries there. A wavefront that restarted at once would
+     * meet the same owner again within a few cycles and reach livelock, WfS and WgS before that owner could commit
+     * (docs/decisions/0350). The exception is a WgS of another wavefront, whose rollback stalls this one at {@code
+     * TX_Begin} at once (§3, "Forward Progress").
      */
     public long ran(TxScope scope, int warpInstructions) {
-        return scope.tmState instanceof WavefrontTx ? ((WavefrontTx) scope.tmState).tcm & scope.running() : 0;
+        if (!(scope.tmState instanceof WavefrontTx t)) {
+            return 0;
+        }
+        long disabled = t.tcm & scope.running();
+        if (disabled == 0) {
+            return 0;
+        }
+        WavefrontTx serializing = t.group.serializing;
+        boolean rolledBack = serializing != null && serializing != t;
+        return rolledBack || (scope.running() & ~t.tcm) != 0 ? disabled : 0;
     }
 
     @Override
@@ -327,6 +419,11 @@ public final class LocalTm implements TmModel {
             int lane = Long.numberOfTrailingZeros(m);
             g.directory.release(t.workItem(lane), false);
             counters.committed[t.mode.ordinal()]++;
+            if (journal != null) {
+                LaneJournal l = t.journal(lane);
+                l.pending = false;
+                journal.committed(l.commit(nextCid++, thread(t, lane)));
+            }
         }
         t.forgetLocal(committed);
         long failed = t.running & ~committed;
@@ -387,6 +484,14 @@ public final class LocalTm implements TmModel {
         t.undoLocal(lane, (l, a, s, v) -> port.store(t.warp, null, StateSpace.LOCAL, a, s, l, v));
         t.tcm |= 1L << lane;
         counters.aborted++;
+        if (journal != null) {
+            journal.aborted(thread(t, lane));
+        }
+    }
+
+    /** The global linear index of {@code lane}'s work-item (the journal's thread). */
+    private long thread(WavefrontTx t, int lane) {
+        return t.group.linearId * launch.block().count() + t.workItem(lane);
     }
 
     // ------------------------------------------------------------------ accesses
@@ -397,10 +502,15 @@ public final class LocalTm implements TmModel {
         if ((t.tcm & (1L << lane)) != 0) {
             return sandboxLoad(w, in, lane, space, addr, size);
         }
-        if (space == StateSpace.SHARED && inKernel(w, addr, size) && !detect(t, lane, addr, size, false)) {
+        boolean shared = space == StateSpace.SHARED && inKernel(w, addr, size);
+        if (shared && !detect(t, lane, addr, size, false)) {
             return 0; // aborted: the value is never used (registers are restored at the retry)
         }
-        return port.load(w, in, space, addr, size, lane);
+        long v = port.load(w, in, space, addr, size, lane);
+        if (shared && journal != null) {
+            t.journal(lane).read(journalAddress(t.group.linearId, addr), size, v);
+        }
+        return v;
     }
 
     @Override
@@ -411,8 +521,13 @@ public final class LocalTm implements TmModel {
         }
         switch (space) {
             case StateSpace.SHARED:
-                if (inKernel(w, addr, size) && !detect(t, lane, addr, size, true)) {
-                    return;
+                if (inKernel(w, addr, size)) {
+                    if (!detect(t, lane, addr, size, true)) {
+                        return;
+                    }
+                    if (journal != null) {
+                        t.journal(lane).write(journalAddress(t.group.linearId, addr), size, value);
+                    }
                 }
                 break;
             case StateSpace.LOCAL:
@@ -437,6 +552,10 @@ public final class LocalTm implements TmModel {
         }
         if (inKernel(w, addr, in.width) && !detect(t, lane, addr, in.width, true)) {
             return 0;
+        }
+        if (journal != null && space == StateSpace.SHARED) {
+            journal.violation("an atomic at shared byte " + addr + " inside a transaction of work-item "
+                    + thread(t, lane) + ": atomics are not journaled, so the serial replay cannot check this run");
         }
         return port.atomic(w, in, space, addr, lane, b, c);
     }

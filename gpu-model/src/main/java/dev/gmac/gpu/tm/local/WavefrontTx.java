@@ -33,6 +33,9 @@ final class WavefrontTx {
     /** True while the wavefront waits at TX_Begin for another wavefront's WgS. */
     boolean stalled;
 
+    /** Per lane, the accesses of its current attempt, while a launch records a journal (else unused). */
+    private LaneJournal[] journals;
+
     private long[] undoAddr = new long[0];
     private long[] undoOld = new long[0];
     private int[] undoLane = new int[0];
@@ -47,6 +50,17 @@ final class WavefrontTx {
     }
 
     /** The linear work-item id of {@code lane} in the work-group (the owner byte's value). */
+    /** {@code lane}'s journal of the current attempt. */
+    LaneJournal journal(int lane) {
+        if (journals == null) {
+            journals = new LaneJournal[64];
+        }
+        if (journals[lane] == null) {
+            journals[lane] = new LaneJournal();
+        }
+        return journals[lane];
+    }
+
     int workItem(int lane) {
         return warp.index() * warp.width() + lane;
     }

@@ -237,6 +237,44 @@ class LocalTmEngineTest {
         }
     }
 
+    /**
+     * Villegas et al. §3: "conflicting transactions must retry the execution by copying TCM to EXEC and returning to
+     * the TX_Begin instruction" at {@code TX_Commit}. A wavefront whose every work-item is disabled walks on to {@code
+     * TX_Commit} and retries there, after the owner of the word has committed: one conflict, no livelock. Regression:
+     * once the engine removed disabled lanes at once (the TM SPI's {@code txAbort}, merged in c2d77c8), such a wavefront
+     * restarted at once, met the same owner three times within a few cycles and went through WfS and WgS (livelocks 1,
+     * WgS 1 here; HT at high contention fell from 1.41x to 0.75x of the serialised version under DCD).
+     */
+    @ParameterizedTest(name = "on {0}")
+    @MethodSource("disabledWavefrontModels")
+    void aWavefrontWithEveryWorkItemDisabledRetriesAtTxCommit(String div) {
+        try (TestDevice dev = new TestDevice()) {
+            long out = dev.zeros(4);
+            Run r = run(
+                    dev,
+                    module(dev),
+                    "localtm-dcd",
+                    div,
+                    "apu8",
+                    "disabled_wavefront",
+                    Dim3.of(1),
+                    Dim3.of(128),
+                    null,
+                    out,
+                    200);
+            assertArrayEquals(new int[] {2}, dev.readInts(out, 1), "both increments");
+            LocalTmStats s = r.tm().stats();
+            assertEquals(1, s.aborted(), "the loser's read met the winner's ownership once: " + s);
+            assertEquals(3, s.started(), "one retry, after the winner committed: " + s);
+            assertEquals(0, s.livelocks(), "no livelock: " + s);
+            assertEquals(0, s.wfsEntries() + s.wgsEntries(), "no serialisation: " + s);
+        }
+    }
+
+    static Stream<String> disabledWavefrontModels() {
+        return Stream.of("pdom", "its");
+    }
+
     @Test
     void theShadowMemoryIsChargedToTheCtaAndTheKernelCannotReachIt() {
         try (TestDevice dev = new TestDevice()) {

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The options every study command shares ({@link StudyOutputOptions}): same names, same checks, same defaults. */
 class StudyOutputOptionsTest {
     @ParameterizedTest
-    @ValueSource(strings = {"study", "divergence-study", "tm-study"})
+    @ValueSource(strings = {"study", "divergence-study", "tm-study", "localtm-study"})
     void everyStudyTakesTheSharedOptionsWithTheSameHelp(String command) {
         GmacRun help = gmac(command, "--help");
         assertEquals(0, help.exit(), help.err());
@@ -27,7 +27,7 @@ class StudyOutputOptionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"study", "divergence-study", "tm-study"})
+    @ValueSource(strings = {"study", "divergence-study", "tm-study", "localtm-study"})
     void jobsOutOfRangeIsRefusedBeforeAnyRun(String command, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("never-made");
         for (String jobs : List.of("0", "257")) {

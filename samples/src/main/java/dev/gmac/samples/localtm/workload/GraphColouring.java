@@ -1,0 +1,103 @@
+package dev.gmac.samples.localtm.workload;
+
+import dev.gmac.samples.localtm.Contention;
+import dev.gmac.samples.localtm.LocalTmWorkload;
+import dev.gmac.samples.localtm.Version;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * GC, greedy graph colouring ({@code localtm_gc.cu}; Villegas et al., "GPU-LocalTM", Euro-Par 2016 Workshops, §5:
+ * TM and FGL beat the serialised version, FGL takes a lock per vertex and neighbour): 512 vertices, 2 per work-item;
+ * HC: a ring lattice of degree 16 (each vertex's neighbours are coloured by neighbouring work-items of the same
+ * wavefront); LC: degree 4, neighbours 67 and 131 vertices away (other wavefronts). A greedy colouring depends on the
+ * order, so a version's colouring is not the serialised one's: the check is what every serial order gives (and so
+ * every serialisable run): proper, complete, and each vertex coloured with the smallest colour its neighbours do not
+ * have.
+ */
+public final class GraphColouring implements LocalTmWorkload {
+    private static final int VERTICES = 512;
+
+    @Override
+    public String name() {
+        return "GC";
+    }
+
+    @Override
+    public String title() {
+        return "greedy graph colouring";
+    }
+
+    @Override
+    public String module() {
+        return "localtm_gc";
+    }
+
+    @Override
+    public String prefix() {
+        return "gc";
+    }
+
+    /** No atomics version: the colour written depends on several words read in the same critical section. */
+    @Override
+    public Set<Version> versions() {
+        return EnumSet.complementOf(EnumSet.of(Version.ATOMIC));
+    }
+
+    @Override
+    public Setup setup(Contention contention, int groups) {
+        List<TreeSet<Integer>> adj = new ArrayList<>();
+        int[] offsets = contention == Contention.HC ? new int[] {1, 2, 3, 4, 5, 6, 7, 8} : new int[] {67, 131};
+        for (int v = 0; v < VERTICES; v++) {
+            TreeSet<Integer> n = new TreeSet<>();
+            for (int d : offsets) {
+                n.add(Math.floorMod(v + d, VERTICES));
+                n.add(Math.floorMod(v - d, VERTICES));
+            }
+            adj.add(n);
+        }
+        int[] row = new int[VERTICES + 1];
+        List<Integer> flat = new ArrayList<>();
+        for (int v = 0; v < VERTICES; v++) {
+            row[v] = flat.size();
+            flat.addAll(adj.get(v));
+        }
+        row[VERTICES] = flat.size();
+        int[] edges = flat.stream().mapToInt(Integer::intValue).toArray();
+        return new Setup(
+                List.of(new Buffer(row), new Buffer(edges), new Scalar(VERTICES)),
+                VERTICES,
+                4 * VERTICES,
+                8 * VERTICES,
+                4 * VERTICES,
+                (version, serial, out) -> {
+                    String s = greedy(row, edges, serial);
+                    return s != null ? "the serialised version's colouring: " + s : greedy(row, edges, out);
+                });
+    }
+
+    /** Null when {@code colour} is what a serial greedy order gives, else the first vertex where it is not. */
+    static String greedy(int[] row, int[] edges, int[] colour) {
+        for (int v = 0; v < colour.length; v++) {
+            long used = 0;
+            for (int e = row[v]; e < row[v + 1]; e++) {
+                int c = colour[edges[e]];
+                if (c == colour[v]) {
+                    return "vertices " + v + " and " + edges[e] + " are neighbours with colour " + c;
+                }
+                if (c < 64) {
+                    used |= 1L << c;
+                }
+            }
+            int smallest = Long.numberOfTrailingZeros(~(used | 1));
+            if (colour[v] != smallest) {
+                return "vertex " + v + " has colour " + colour[v] + ", not the smallest its neighbours leave ("
+                        + smallest + ")";
+            }
+        }
+        return null;
+    }
+}
