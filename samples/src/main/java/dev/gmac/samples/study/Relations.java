@@ -132,7 +132,9 @@ public final class Relations {
                                 + ratio(l.endToEndSeconds() == 0 ? 0 : r.endToEndSeconds() / l.endToEndSeconds())
                                 + "x); eager evictions overlapped "
                                 + Units.seconds(r.time().evictionsOverlapped())
-                                + " of host work"));
+                                + " of host work; without host compute rolling "
+                                + Units.seconds(r.time().modelledWithoutCpu()) + " vs lazy "
+                                + Units.seconds(l.time().modelledWithoutCpu())));
             }
         }
         Optional<RunRow> lazy = results.row("stencil", Variant.LAZY);
