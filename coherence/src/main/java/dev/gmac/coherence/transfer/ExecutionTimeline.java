@@ -8,15 +8,15 @@ package dev.gmac.coherence.transfer;
  * <ul>
  *   <li><b>Host compute</b> is measured: the CPU time of the host thread between runtime operations ({@link
  *       #enter}/{@link #exit} bracket each; a fault's transfer is bracketed by {@link #transferStarts} and {@link
- *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time; bulk host
- *       accesses are runtime operations too). CPU time rather than wall time, so other processes on the machine
- *       do not count. The runtime work that is not bracketed, because reading the CPU clock costs more than the
- *       work (the accessors' slow paths, and this timeline's own clock reads), is timed on the wall clock by
- *       {@link RuntimeWork}, and each interval's CPU time is reduced by what that work surely took (its wall
- *       time less the interval's time off the CPU, {@code runtimeCpu}): the simulator's bookkeeping is not host
- *       compute, and a fault costs
- *       the per-fault figure of {@link HostCosts} instead (decision 0117). What was removed is reported as {@link
- *       TimelineSnapshot#bookkeeping()}.
+ *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time). CPU time
+ *       rather than wall time, so other processes on the machine do not count. The runtime work that is not
+ *       bracketed, because reading the CPU clock costs more than the work (the accessors' slow paths, the
+ *       protocol's part of a bulk host access, and this timeline's own clock reads), is timed on the wall clock by
+ *       {@link RuntimeWork}, and each interval's CPU time is reduced by what that work surely took (its wall time
+ *       less the interval's time off the CPU, {@code runtimeCpu}): the simulator's bookkeeping is not host
+ *       compute, and a fault costs the per-fault figure of {@link HostCosts} instead (decision 0117). What was
+ *       removed is reported as {@link TimelineSnapshot#bookkeeping()}. The copy of a bulk host access between the
+ *       buffer and the program's array or file is host compute, as it is in GMAC.
  *   <li><b>Synchronous transfers</b> (a release's sends, a fault's fetch, a prefetch, a memcpy) start when both
  *       the host and their engine are free, and the host waits for them.
  *   <li><b>Eager evictions</b> are queued on the host-to-accelerator engine at the host time they are decided
@@ -122,7 +122,7 @@ public final class ExecutionTimeline {
     }
 
     /**
-     * Host compute since the mark, less the share of runtime work in it, then the faults counted since the last
+     * Host compute since the mark, less what runtime work surely took of it, then the faults counted since the last
      * event (faults themselves report nothing here: the counters count them, so the fault path gains no work).
      * Then a new mark.
      */
