@@ -2,8 +2,8 @@ package dev.gmac.coherence;
 
 import dev.gmac.coherence.accel.Accelerator;
 import dev.gmac.coherence.accel.AcceleratorException;
-import dev.gmac.coherence.transfer.ExecutionTimeline;
 import dev.gmac.coherence.transfer.HostCosts;
+import dev.gmac.coherence.transfer.RuntimeWork;
 import dev.gmac.coherence.transfer.TimelineSnapshot;
 import dev.gmac.coherence.transfer.TransferSnapshot;
 import java.io.IOException;
@@ -404,11 +404,22 @@ public final class SharedMemoryManager implements AutoCloseable {
     // ---- host accesses (the accessors' slow paths) ----------------------------------------------------
 
     /**
-     * An element access missed its window (a fault): let the protocol handle it, then install a window. Not bracketed as runtime work on the timeline: reading
-     * the thread CPU clock twice would cost more than the fault itself (decision 0117), so the JVM's time here
-     * counts as host compute, beside the per-fault figure the timeline charges.
+     * An element access missed its window (a fault, or a new window): let the protocol handle it, then install a
+     * window. Runtime work, but not bracketed by the timeline's CPU clock, which costs more than a fault: it is
+     * timed on the wall clock ({@link RuntimeWork}, tens of nanoseconds) and left out of host compute; the fault
+     * costs the timeline's per-fault figure instead (decision 0117).
      */
     void hostAccess(HostAccessor accessor, long offset, int size, boolean write) {
+        RuntimeWork work = RuntimeWork.current();
+        work.begin();
+        try {
+            hostAccessNow(accessor, offset, size, write);
+        } finally {
+            work.end();
+        }
+    }
+
+    private void hostAccessNow(HostAccessor accessor, long offset, int size, boolean write) {
         SharedObject object = accessor.sharedObject();
         object.checkLive();
         object.owner().awaitKernelWriting(object);
@@ -426,20 +437,35 @@ public final class SharedMemoryManager implements AutoCloseable {
         accessor.installWindow(object.windowAround(block, offset, Thread.currentThread(), write, accessor.window()));
     }
 
-    /** A bulk host operation: make each block accessible, then run its part (ADSM paper §4.4). */
+    /**
+     * A bulk host operation: make each block accessible, then run its part (ADSM paper §4.4). The protocol's work is
+     * runtime work ({@link RuntimeWork}, like an element access's slow path; its transfers are placed on the
+     * timeline); the part, the copy between the host copy and the caller's array or channel (file I/O included), is
+     * the program's host work: GMAC makes that copy on the host too, where explicit copies hand the array to the DMA
+     * engine (decision 0117).
+     */
     void bulkAccess(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
-        // Runtime work, like CudaStyle's copies: the protocol's part and the copy between the host copy and the
-        // caller's array (decision 0117).
-        ExecutionTimeline clock = accessor.sharedObject().owner().clock();
-        clock.enter();
+        RuntimeWork work = RuntimeWork.current();
+        work.begin();
         try {
-            bulkAccessNow(accessor, offset, length, write, part);
+            bulkAccessNow(accessor, offset, length, write, part, work);
         } finally {
-            clock.exit();
+            work.end();
         }
     }
 
-    private void bulkAccessNow(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
+    /** Runs a bulk operation's part as host work (outside the runtime work around it). */
+    private static void hostPart(BlockPart part, long start, long length, RuntimeWork work) throws IOException {
+        work.end();
+        try {
+            part.apply(start, length);
+        } finally {
+            work.begin();
+        }
+    }
+
+    private void bulkAccessNow(
+            HostAccessor accessor, long offset, long length, boolean write, BlockPart part, RuntimeWork work) {
         SharedObject object = accessor.sharedObject();
         object.checkLive();
         object.owner().awaitKernelWriting(object);
@@ -467,7 +493,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                     if (outcome == CoherenceProtocol.Overwrite.CLAIMED) {
                         boolean completed = false;
                         try {
-                            part.apply(start, stop - start);
+                            hostPart(part, start, stop - start, work);
                             completed = true;
                         } finally {
                             protocol.endOverwrite(object, block, completed);
@@ -478,7 +504,7 @@ public final class SharedMemoryManager implements AutoCloseable {
                     protocol.counters.writeFault();
                     object.counts().writeFaults.increment();
                 }
-                part.apply(start, stop - start);
+                hostPart(part, start, stop - start, work);
             }
             // Leave a window around the last block, so element accesses that follow a bulk one (a loop over
             // a freshly filled buffer) start on the fast path instead of missing once.

@@ -167,6 +167,35 @@ class EndToEndTimeTest {
                         + " vs " + endToEnd[0] + ")");
     }
 
+    /**
+     * A bulk copy between the program's array and a shared buffer is host work, as GMAC's memcpy into shared memory
+     * is (decision 0117): most of the CPU time {@code copyFrom} and {@code copyTo} take is host compute, and only the
+     * protocol's part of them is bookkeeping. (They used to be runtime work as a whole, which gave them no time.)
+     */
+    @Test
+    void bulkCopiesBetweenArraysAndBuffersAreHostWork() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        // Lazy-update: no eager evictions, whose real copies (the modelled DMA engine's) are bookkeeping too.
+        try (Adsm adsm = Adsm.open(AdsmConfig.defaults().withProtocol(Protocol.LAZY))) {
+            float[] data = new float[8 << 20]; // 32 MiB
+            java.util.Arrays.fill(data, 1.5f);
+            FloatView x = adsm.allocFloats(data.length);
+            x.copyFrom(data); // warm the path
+            x.copyTo(data);
+            adsm.resetStats();
+            long before = threads.getCurrentThreadCpuTime();
+            x.copyFrom(data);
+            x.copyTo(data);
+            double copies = (threads.getCurrentThreadCpuTime() - before) / 1e9;
+            adsm.adsmSync(); // a runtime operation: the host compute before it is counted
+            TimelineSnapshot time = adsm.stats().time();
+            assertTrue(
+                    time.cpu() >= 0.5 * copies,
+                    "host compute " + time.cpu() + " s of the copies' " + copies + " s: " + time);
+            assertTrue(time.bookkeeping() < 0.5 * copies, "bookkeeping " + time.bookkeeping() + " s of " + copies);
+        }
+    }
+
     @Test
     void statsPerBufferAreReported() {
         try (Adsm adsm = Adsm.open()) {

@@ -8,10 +8,15 @@ package dev.gmac.coherence.transfer;
  * <ul>
  *   <li><b>Host compute</b> is measured: the CPU time of the host thread between runtime operations ({@link
  *       #enter}/{@link #exit} bracket each; a fault's transfer is bracketed by {@link #transferStarts} and {@link
- *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time; bulk host accesses are runtime operations
- *       too, decision 0117). CPU time rather than wall time, so other processes on the machine do not count. It
- *       includes the JVM's own fault handling outside the transfers (not bracketed: reading the CPU clock costs
- *       more than a fault), beside the per-fault figure of {@link HostCosts}.
+ *       #synchronous}, so the real copy itself is not counted: the cost model gives the transfer's time). CPU time
+ *       rather than wall time, so other processes on the machine do not count. The runtime work that is not
+ *       bracketed, because reading the CPU clock costs more than the work (the accessors' slow paths, the
+ *       protocol's part of a bulk host access, and this timeline's own clock reads), is timed on the wall clock by
+ *       {@link RuntimeWork}, and each interval's CPU time is reduced by what that work surely took (its wall time
+ *       less the interval's time off the CPU, {@code runtimeCpu}): the simulator's bookkeeping is not host
+ *       compute, and a fault costs the per-fault figure of {@link HostCosts} instead (decision 0117). What was
+ *       removed is reported as {@link TimelineSnapshot#bookkeeping()}. The copy of a bulk host access between the
+ *       buffer and the program's array or file is host compute, as it is in GMAC.
  *   <li><b>Synchronous transfers</b> (a release's sends, a fault's fetch, a prefetch, a memcpy) start when both
  *       the host and their engine are free, and the host waits for them.
  *   <li><b>Eager evictions</b> are queued on the host-to-accelerator engine at the host time they are decided
@@ -38,8 +43,10 @@ public final class ExecutionTimeline {
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
 
-    private long mark = cpuNanos(); // host CPU time at the end of the last runtime work (or the start)
-    private Thread markThread = Thread.currentThread();
+    private long mark; // host CPU time at the end of the last runtime work (or the start)
+    private long markWall; // System.nanoTime() then
+    private long markWork; // the mark thread's RuntimeWork clock then
+    private Thread markThread;
     private Thread inside; // the host thread inside a runtime operation, or null
     private int depth; // how deeply it is nested there
     private double cpu;
@@ -52,12 +59,14 @@ public final class ExecutionTimeline {
     private double toHostBusy;
     private double evictions;
     private double evictionsWaited;
+    private double bookkeeping;
 
     /** A timeline whose fault costs follow the read and write faults {@code counters} count. */
     public ExecutionTimeline(TransferCounters counters, HostCosts host) {
         this.costs = counters.costModel();
         this.host = host;
         this.counters = counters;
+        takeMark();
     }
 
     public TransferCostModel costs() {
@@ -81,7 +90,7 @@ public final class ExecutionTimeline {
             depth++;
             return;
         }
-        advance(cpuNanos());
+        advance();
         inside = t;
         depth = 1;
     }
@@ -95,23 +104,59 @@ public final class ExecutionTimeline {
         if (inside == t) {
             inside = null;
         }
-        mark = cpuNanos();
-        markThread = t;
+        takeMark();
     }
 
     /**
-     * Host compute since the mark, then the faults counted since the last event (faults themselves report
-     * nothing here: the counters count them, so the fault path gains no work).
+     * Host compute is counted from now on this thread. The clock reads here are runtime work ({@link RuntimeWork}):
+     * the interval starts before them.
      */
-    private void advance(long nanos) {
+    private void takeMark() {
+        RuntimeWork work = RuntimeWork.current();
+        work.begin();
+        markWall = System.nanoTime();
+        markWork = work.nanosAt(markWall);
+        mark = cpuNanos();
+        markThread = Thread.currentThread();
+        work.end();
+    }
+
+    /**
+     * Host compute since the mark, less what runtime work surely took of it, then the faults counted since the last
+     * event (faults themselves report nothing here: the counters count them, so the fault path gains no work).
+     * Then a new mark.
+     */
+    private void advance() {
+        RuntimeWork work = RuntimeWork.current();
+        work.begin(); // the clock reads below are runtime work
+        long nanos = cpuNanos();
+        long wall = System.nanoTime();
         if (markThread == Thread.currentThread() && inside != markThread) {
-            double measured = Math.max(0, nanos - mark) / 1e9;
-            now += measured;
-            cpu += measured;
+            long measured = Math.max(0, nanos - mark);
+            long runtime = runtimeCpu(measured, wall - markWall, work.nanosAt(wall) - markWork);
+            now += (measured - runtime) / 1e9;
+            cpu += (measured - runtime) / 1e9;
+            bookkeeping += runtime / 1e9;
         } // another host thread: its CPU clock is not comparable; count from here
         mark = nanos;
+        markWall = wall;
+        markWork = work.nanosAt(wall);
         markThread = Thread.currentThread();
+        work.end();
         advanceFaults();
+    }
+
+    /**
+     * The part of an interval's CPU time that runtime work took: the interval took {@code cpu} nanoseconds of the
+     * thread's CPU time and {@code wall} of wall time, of which runtime work took {@code runtime} (wall). The thread
+     * was off the CPU for {@code wall - cpu}; as that may have fallen inside the runtime work, the work surely took
+     * at least {@code runtime - (wall - cpu)} of CPU time, and that lower bound is what is removed: never more than
+     * the runtime really used, so host compute is never under-counted (decision 0117). On an interval without
+     * preemption it is the runtime work's whole time.
+     */
+    static long runtimeCpu(long cpu, long wall, long runtime) {
+        long offCpu = Math.max(0, wall - cpu);
+        return Math.max(0, Math.min(cpu, runtime - offCpu));
     }
 
     /** The modelled cost of the faults counted since the last event. */
@@ -132,7 +177,7 @@ public final class ExecutionTimeline {
      * never counted as host compute.
      */
     public synchronized void transferStarts() {
-        advance(cpuNanos());
+        advance();
     }
 
     /**
@@ -154,12 +199,12 @@ public final class ExecutionTimeline {
         }
         copy += start + seconds - now;
         now = start + seconds;
-        mark = cpuNanos(); // the real copy is not host compute
+        takeMark(); // the real copy is not host compute
     }
 
     /** An eager eviction of {@code transfers} transfers and {@code bytes} bytes, queued now; the host goes on. */
     public synchronized void eviction(long transfers, long bytes) {
-        advance(cpuNanos());
+        advance();
         double seconds = transfers * costs.seconds(Direction.TO_ACCELERATOR, 0)
                 + (costs.seconds(Direction.TO_ACCELERATOR, bytes) - costs.seconds(Direction.TO_ACCELERATOR, 0));
         double start = Math.max(now, toAcceleratorFree);
@@ -200,7 +245,7 @@ public final class ExecutionTimeline {
             gpuWait += end - now;
             now = end;
         }
-        mark = cpuNanos();
+        takeMark();
     }
 
     /** The timeline now (a pending fault cost or eviction tail counts towards the end-to-end time). */
@@ -217,7 +262,8 @@ public final class ExecutionTimeline {
                 kernels,
                 toAcceleratorBusy,
                 toHostBusy,
-                Math.max(0, evictions - evictionsWaited));
+                Math.max(0, evictions - evictionsWaited),
+                bookkeeping);
     }
 
     /** Starts over (after the counters were reset). */
@@ -226,8 +272,7 @@ public final class ExecutionTimeline {
         toAcceleratorFree = 0;
         toHostFree = 0;
         gpuFree = 0;
-        mark = cpuNanos();
-        markThread = Thread.currentThread();
+        takeMark();
         faultsSeen = counters.faults();
         cpu = 0;
         copy = 0;
@@ -239,5 +284,6 @@ public final class ExecutionTimeline {
         toHostBusy = 0;
         evictions = 0;
         evictionsWaited = 0;
+        bookkeeping = 0;
     }
 }

@@ -2,8 +2,9 @@ package dev.gmac.coherence.transfer;
 
 /**
  * The modelled end-to-end time of one execution context, and where the host's time went (the categories of
- * the ADSM paper's Figure 10, §5.1). Every field is in seconds. {@code cpu} is measured (the host code's wall
- * time between runtime operations on this machine); everything else is modelled: transfers by the {@link
+ * the ADSM paper's Figure 10, §5.1). Every field is in seconds. {@code cpu} is measured (the host thread's CPU
+ * time between runtime operations on this machine, less the runtime's own bookkeeping: decision 0117); everything
+ * else is modelled: transfers by the {@link
  * TransferCostModel}, kernels by the timing model (0 without one), faults and launches by {@link HostCosts}.
  *
  * @param endToEnd when the context's last piece of work ended (host, kernels and transfers overlap)
@@ -17,6 +18,8 @@ package dev.gmac.coherence.transfer;
  * @param toAccelerator time the host-to-accelerator engine was busy (including eager evictions)
  * @param toHost time the accelerator-to-host engine was busy
  * @param evictionsOverlapped eager-eviction time that the host did not wait for (overlapped with host work)
+ * @param bookkeeping host CPU time the runtime spent in work that is not part of the program (accessor slow paths,
+ *     the timeline's clock reads), measured and left out of {@code cpu} and of the end-to-end time (decision 0117)
  */
 public record TimelineSnapshot(
         double endToEnd,
@@ -28,10 +31,11 @@ public record TimelineSnapshot(
         double kernels,
         double toAccelerator,
         double toHost,
-        double evictionsOverlapped) {
+        double evictionsOverlapped,
+        double bookkeeping) {
 
     /** Nothing measured. */
-    public static final TimelineSnapshot ZERO = new TimelineSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final TimelineSnapshot ZERO = new TimelineSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The modelled part of the end-to-end time: everything but the measured host compute. */
     public double modelledWithoutCpu() {
@@ -53,6 +57,7 @@ public record TimelineSnapshot(
                 kernels + other.kernels,
                 toAccelerator + other.toAccelerator,
                 toHost + other.toHost,
-                evictionsOverlapped + other.evictionsOverlapped);
+                evictionsOverlapped + other.evictionsOverlapped,
+                bookkeeping + other.bookkeeping);
     }
 }

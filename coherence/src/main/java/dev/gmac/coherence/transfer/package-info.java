@@ -9,5 +9,10 @@
  * increments matter more than exact snapshots. A {@link dev.gmac.coherence.transfer.TransferSnapshot} taken
  * while transfers are in flight may therefore count a transfer's bytes but not yet its time; a snapshot
  * taken at a quiescent point (after a sync) is exact.
+ *
+ * <p>It also owns the modelled end-to-end time of an execution context ({@link
+ * dev.gmac.coherence.transfer.ExecutionTimeline}, §5's execution time) and the per-thread wall clock of the
+ * runtime's own bookkeeping that the timeline leaves out of host compute ({@link
+ * dev.gmac.coherence.transfer.RuntimeWork}, decision 0117).
  */
 package dev.gmac.coherence.transfer;

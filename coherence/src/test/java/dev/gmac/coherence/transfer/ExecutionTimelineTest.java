@@ -75,6 +75,45 @@ class ExecutionTimelineTest {
         assertEquals(BUS.seconds(Direction.TO_HOST, 4), t.copy(), 1e-12, t.toString());
     }
 
+    /**
+     * Runtime work that is not bracketed (an accessor's slow path, timed by {@link RuntimeWork}) is left out of
+     * host compute and reported as bookkeeping (decision 0117). What is removed is what the work surely took: its
+     * wall time less the interval's time off the CPU, since a preemption may have fallen inside it.
+     */
+    @Test
+    void runtimeWorkIsRemovedOnlyAsFarAsItSurelyUsedTheCpu() {
+        // 100 us of CPU in 100 us of wall, 30 of them runtime work: all 30 are the runtime's.
+        assertEquals(30_000, ExecutionTimeline.runtimeCpu(100_000, 100_000, 30_000));
+        // The thread was off the CPU for 20 us of the interval: perhaps inside the work, so only 10 surely count.
+        assertEquals(10_000, ExecutionTimeline.runtimeCpu(100_000, 120_000, 30_000));
+        assertEquals(0, ExecutionTimeline.runtimeCpu(100_000, 200_000, 30_000), "preempted longer than the work");
+        assertEquals(0, ExecutionTimeline.runtimeCpu(100_000, 100_000, 0), "no runtime work");
+        assertEquals(50_000, ExecutionTimeline.runtimeCpu(50_000, 50_000, 80_000), "never more than the CPU time");
+    }
+
+    /**
+     * On the real clocks: 20 + 20 ms of host work around 40 ms of slow path. Host compute is never less than the
+     * host's 40 ms (the removal is a lower bound of the slow path's CPU time, whatever the load), and host compute
+     * and bookkeeping share the measured CPU time; bookkeeping takes no time on the timeline.
+     */
+    @Test
+    void runtimeWorkBetweenMarksIsBookkeepingNotHostCompute() {
+        ExecutionTimeline timeline = timeline(new HostCosts(0, 0));
+        burnCpu(20_000_000L);
+        RuntimeWork work = RuntimeWork.current();
+        work.begin();
+        burnCpu(40_000_000L); // a slow path
+        work.end();
+        burnCpu(20_000_000L);
+        timeline.enter();
+        timeline.exit();
+        TimelineSnapshot t = timeline.snapshot();
+        assertTrue(t.cpu() >= 0.039, "host compute is at least the 40 ms outside the slow path: " + t);
+        assertTrue(t.bookkeeping() <= 0.041, "bookkeeping is at most the slow path: " + t);
+        assertTrue(t.cpu() + t.bookkeeping() >= 0.079, "the two share the measured CPU time: " + t);
+        assertEquals(t.cpu(), t.endToEnd(), 1e-12, "bookkeeping takes no time on the timeline: " + t);
+    }
+
     /** Spends at least {@code nanos} of this thread's CPU time. */
     private static void burnCpu(long nanos) {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();

@@ -132,7 +132,7 @@ public final class SamplesCommand implements Callable<Integer> {
         out.printf(
                 Locale.ROOT,
                 "  %-9s cpu %.3f  copy %.3f  signal %.3f  launch %.3f  gpu-wait %.3f  | kernels %.3f  to-accel %.3f"
-                        + "  to-host %.3f  evictions-overlapped %.3f%n",
+                        + "  to-host %.3f  evictions-overlapped %.3f  (left out: bookkeeping %.3f)%n",
                 version,
                 t.cpu() * 1e3,
                 t.copy() * 1e3,
@@ -142,6 +142,7 @@ public final class SamplesCommand implements Callable<Integer> {
                 t.kernels() * 1e3,
                 t.toAccelerator() * 1e3,
                 t.toHost() * 1e3,
-                t.evictionsOverlapped() * 1e3);
+                t.evictionsOverlapped() * 1e3,
+                t.bookkeeping() * 1e3);
     }
 }

@@ -25,7 +25,9 @@ class RelationsTest {
                         "stencil: batch slowest holds",
                         "stencil: batch >= 2.0x explicit where little is touched holds",
                         "stencil: lazy time <= 1.2x explicit fails",
+                        "stencil: rolling ahead of lazy where evictions overlap host work holds",
                         "w, with comma: rolling <= explicit bytes fails",
+                        "w, with comma: rolling ahead of lazy where evictions overlap host work fails",
                         "stencil: rolling << lazy to accelerator holds"),
                 verdicts);
     }

@@ -31,6 +31,7 @@ public final class StudyFixtures {
                         seconds,
                         seconds * share,
                         seconds * (1 - share),
+                        seconds / 2, // eager evictions overlapped host work
                         0),
                 1000);
     }

@@ -70,6 +70,7 @@ public final class ReportColumns {
             column("toAcceleratorBusySeconds", null, r -> t(r).toAccelerator()),
             column("toHostBusySeconds", null, r -> t(r).toHost()),
             column("evictionsOverlappedSeconds", null, r -> t(r).evictionsOverlapped()),
+            column("bookkeepingSeconds", null, r -> t(r).bookkeeping()),
             column("kernelCycles", null, r -> c(r).kernelCycles()));
 
     /** The table's columns: every run column and the two ratios. */
