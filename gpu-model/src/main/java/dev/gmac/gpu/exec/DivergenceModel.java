@@ -96,6 +96,15 @@ public abstract class DivergenceModel {
     /** The transaction the group runs in (its memory accesses go to the TM model), or null. */
     public abstract TxScope txScope(int slot);
 
+    /**
+     * The transaction member {@code i} of the group runs in, or null. The default is the group's ({@link
+     * #txScope}); a model whose issue groups mix the threads of several transactions answers per member ({@code
+     * tbc}: one transaction per static warp, decision 0335).
+     */
+    public TxScope memberTxScope(int slot, int i) {
+        return txScope(slot);
+    }
+
     /** The group moved to {@code pc} by straight-line execution or a branch all its lanes took. */
     public abstract void setPc(int slot, int pc);
 
@@ -169,6 +178,15 @@ public abstract class DivergenceModel {
      * transaction waits for the TM model, are left alone. Returns {@link #CONTINUE} or {@link #STOP}.
      */
     public abstract int txAbort(int slot, long lanes);
+
+    /**
+     * As {@link #txAbort(int, long)}, for {@code lanes} of transaction {@code scope}, which may be a member's
+     * ({@link #memberTxScope}) rather than the group's; the lanes may also run in other slots' groups. The default
+     * aborts them in the slot's group.
+     */
+    public int txAbort(int slot, TxScope scope, long lanes) {
+        return txAbort(slot, lanes);
+    }
 
     /**
      * {@code yield.wave}: the CTA's only wavefront (slot 0) gives up its hardware context (Orr et al., ISCA 2014,

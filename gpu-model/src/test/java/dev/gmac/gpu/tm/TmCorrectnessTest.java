@@ -32,7 +32,7 @@ class TmCorrectnessTest {
     static Stream<Arguments> everything() {
         List<Arguments> l = new ArrayList<>();
         for (String m : MODELS) {
-            for (String div : List.of("pdom", "its")) {
+            for (String div : List.of("pdom", "its", "tbc", "tbc-lcp")) {
                 for (int w : new int[] {32, 64}) {
                     l.add(Arguments.of(m, div, w));
                 }
