@@ -90,6 +90,15 @@ public abstract class DivergenceModel {
         return -1;
     }
 
+    /**
+     * True when every issue group holds lanes of one static warp only, at their home positions (pdom, its): a TM
+     * model that keeps per-wavefront state in the lanes' registers (GPU-LocalTM) needs this. Models that regroup
+     * threads of several warps ({@code tbc}, {@code tbc-lcp}, {@code dwf}) answer false.
+     */
+    public boolean issuesStaticWarps() {
+        return true;
+    }
+
     /** True when every branch, uniform or not, must be reported with {@link #branch}. */
     public abstract boolean reportsEveryBranch();
 

@@ -436,6 +436,11 @@ final class DwfModel extends DivergenceModel {
     }
 
     @Override
+    public boolean issuesStaticWarps() {
+        return false;
+    }
+
+    @Override
     public boolean reportsEveryBranch() {
         return true;
     }

@@ -514,6 +514,11 @@ final class TbcModel extends DivergenceModel {
     }
 
     @Override
+    public boolean issuesStaticWarps() {
+        return !compact;
+    }
+
+    @Override
     public boolean reportsEveryBranch() {
         return true;
     }

@@ -284,6 +284,53 @@ class TmCorrectnessTest {
         }
     }
 
+    /**
+     * The doomed reader under thread block compaction ({@code tbc}, decision 0335): the block synchronises at {@code
+     * tx.begin} and {@code tx.commit}, so the writers run in the other block (64 threads each) to commit while the
+     * reader loops; the watchdog (or, with {@code wild}, the sandbox) aborts the reader, whose lanes leave the
+     * block-wide stack's T entry and retry from the R entry.
+     */
+    @ParameterizedTest(name = "{0}, wild {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"kilotm,0", "warptm-tcd,0", "kilotm,1", "ideal,0"})
+    void aDoomedTransactionUnderTbcIsAbortedAndItsFaultsNeverEscape(String model, int wild) {
+        try (TmHarness h = lockstep()) {
+            long x = h.dev.ints(0);
+            long y = h.dev.ints(0);
+            long out = h.dev.zeros(16);
+            int writers = 40;
+            h.run(
+                    "tm_harness",
+                    "tx_doomed",
+                    model,
+                    "tbc",
+                    32,
+                    null,
+                    null,
+                    Dim3.of(2),
+                    Dim3.of(64),
+                    new long[] {x, y, out},
+                    t -> t == 0 || (t >= 64 && t < 64 + writers) ? 1 : 0,
+                    x,
+                    y,
+                    out,
+                    60,
+                    writers,
+                    wild);
+            h.assertSerializable(writers + 1);
+            int[] o = h.dev.readInts(out, 2);
+            assertEquals(o[0], o[1], "the committed reader saw x == y");
+            assertEquals(writers, h.dev.readInts(x, 1)[0]);
+            assertTrue(h.journal.threads().get(0L).aborts >= 1, "the reader was doomed at least once");
+            if (wild == 1) {
+                assertTrue(h.tm.counters().sandboxAborts >= 1, "the sandbox aborted the doomed lane");
+            } else if (model.equals("ideal")) {
+                assertTrue(h.tm.counters().conflictAborts >= 1, "a committer aborted the reader at once");
+            } else {
+                assertTrue(h.tm.counters().watchdogAborts >= 1, "the watchdog's forced validation aborted the loop");
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"ideal", "kilotm", "warptm-tcd"})
     void aFaultWithAConsistentViewIsGenuineAndPropagates(String model) {

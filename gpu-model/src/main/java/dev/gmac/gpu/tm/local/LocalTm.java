@@ -268,8 +268,8 @@ public final class LocalTm implements TmModel {
         Cta cta = scope.cta();
         DivergenceModel dm = cta.simt();
         Warp w = cta.warps().get(scope.slot());
-        for (int i = 0; i < dm.members(scope.slot()); i++) {
-            if (dm.member(scope.slot(), i) != w) {
+        for (int i = 0; i < Math.max(1, dm.members(scope.slot())); i++) {
+            if (!dm.issuesStaticWarps() || dm.member(scope.slot(), i) != w) {
                 throw launch.fault(
                         dm.member(scope.slot(), i),
                         null,
