@@ -26,8 +26,9 @@ package dev.gmac.gpu.exec;
  * TmModel} of the launch admits lanes and decides commits; failed lanes retry from the instruction after {@code
  * tx.begin} once every running lane has committed or aborted.
  *
- * <p>Implementations: {@link PdomModel} ({@code pdom}, per-warp post-dominator stacks) and {@link ItsModel}
- * ({@code its}, Volta-style independent thread scheduling). {@link DivergenceModels} creates them by name. Not
+ * <p>Implementations: {@link PdomModel} ({@code pdom}, per-warp post-dominator stacks), {@link ItsModel}
+ * ({@code its}, Volta-style independent thread scheduling), {@link TbcModel} (thread block compaction, with block-wide
+ * transactional entries, decision 0335) and {@link DwfModel} (dynamic warp formation, no transactions). {@link DivergenceModels} creates them by name. Not
  * thread-safe: a launch runs on one thread.
  */
 public abstract class DivergenceModel {

@@ -55,7 +55,13 @@ import java.util.Arrays;
  * holds the whole entry's threads. CTA barriers work as under {@code pdom}: threads parked at the kernel's exit
  * count as arrived, once per barrier; a barrier that some live thread can never reach (it waits in another entry)
  * is a {@link FaultKind#BARRIER_DIVERGENCE} fault. {@code bar.warp.sync} is a no-op (warps run in lockstep).
- * Transactions are not supported (the thesis never combines TBC with Kilo TM): {@code tx.begin} faults.
+ *
+ * <p><b>Transactions</b> (decision 0335; the thesis never combines TBC with Kilo TM): the transactional stack of
+ * §4.2.1 (Fig 4.3) made block-wide. {@code tx.begin} and {@code tx.commit} are synchronisation points; {@code
+ * tx.begin} pushes an R entry with the entry's threads and gives each static warp a {@link TxScope} (its {@code
+ * slot()} is the static warp, where the threads' logs live); each attempt is a T entry of the threads the TM model
+ * admits, compacted like any entry; at the commit point every static warp's running threads commit through its scope,
+ * and once every outcome is known the aborted threads of all warps, back in R, are compacted afresh for the retry.
  *
  * <p>Results equal {@code pdom}'s for every kernel that does not rely on static warps inside divergent code
  * (warp votes, shuffles or {@code activemask} there see compacted warps): threads keep their home lanes and each
