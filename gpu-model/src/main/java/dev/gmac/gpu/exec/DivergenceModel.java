@@ -92,11 +92,12 @@ public abstract class DivergenceModel {
     }
 
     /**
-     * True when every issue group holds lanes of one static warp only, at their home positions (pdom, its): a TM
-     * model that keeps per-wavefront state in the lanes' registers (GPU-LocalTM) needs this. Models that regroup
-     * threads of several warps ({@code tbc}, {@code tbc-lcp}, {@code dwf}) answer false.
+     * True when every issue group holds lanes of one static warp only and each warp runs its transactions on its own
+     * (pdom, its): a TM model that keeps per-wavefront state in the lanes' registers and serialises wavefronts
+     * against each other (GPU-LocalTM) needs this. Thread block compaction (every variant: it regroups threads, and
+     * synchronises the block at {@code tx.begin} and {@code tx.commit}, decision 0335) and {@code dwf} answer false.
      */
-    public boolean issuesStaticWarps() {
+    public boolean perWarpTransactions() {
         return true;
     }
 

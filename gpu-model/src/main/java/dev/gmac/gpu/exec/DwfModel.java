@@ -436,7 +436,7 @@ final class DwfModel extends DivergenceModel {
     }
 
     @Override
-    public boolean issuesStaticWarps() {
+    public boolean perWarpTransactions() {
         return false;
     }
 

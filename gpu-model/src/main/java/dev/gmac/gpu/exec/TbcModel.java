@@ -520,8 +520,8 @@ final class TbcModel extends DivergenceModel {
     }
 
     @Override
-    public boolean issuesStaticWarps() {
-        return !compact;
+    public boolean perWarpTransactions() {
+        return false;
     }
 
     @Override

@@ -103,8 +103,9 @@ class TbcTransactionTest {
         }
     }
 
-    @Test
-    void gpuLocalTmRefusesCompactedWarps() {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"tbc", "tbc-static"})
+    void gpuLocalTmRefusesThreadBlockCompaction(String div) {
         try (TestDevice dev = new TestDevice()) {
             PtxModule m = dev.gpu().loadResource("/ptx/tm_cgl.ptx");
             long counter = dev.ints(0);
@@ -115,10 +116,10 @@ class TbcTransactionTest {
                             Dim3.of(1),
                             Dim3.of(64),
                             0,
-                            new LaunchOptions(32, "tbc", "localtm-dcd"),
+                            new LaunchOptions(32, div, "localtm-dcd"),
                             counter,
                             64));
-            assertTrue(e.getMessage().contains("regroups them"), e.getMessage());
+            assertTrue(e.getMessage().contains(div + " regroups them or synchronises"), e.getMessage());
         }
     }
 }
