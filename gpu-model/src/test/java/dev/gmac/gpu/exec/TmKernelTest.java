@@ -41,6 +41,7 @@ class TmKernelTest {
                 Arguments.of("its", 64, "apu8"),
                 Arguments.of("tbc", 32, null),
                 Arguments.of("tbc-lcp", 64, null),
+                Arguments.of("tbc-static", 32, null),
                 Arguments.of("tbc", 32, "gtx480"),
                 Arguments.of("tbc-lcp", 32, "fx5800"));
     }
