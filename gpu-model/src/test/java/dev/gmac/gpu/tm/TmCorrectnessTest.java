@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The correctness harness on the functional model (Fung thesis Ch5; digest §4.5) for every lazy TM model, divergence
- * model and warp width: replaying the committed transactions serially in CID order reproduces every committed read
+ * model ({@code pdom}, {@code its}, {@code tbc}, {@code tbc-lcp}) and warp width: replaying the committed
+ * transactions serially in CID order reproduces every committed read
  * and the final memory, each lane commits exactly once per dynamic {@code tx.begin} and only aborted lanes
  * re-execute ({@link SerialReplay}); ABA commits; doomed transactions that would loop or fault are stopped by the
  * watchdog and the sandbox.
@@ -34,7 +35,9 @@ class TmCorrectnessTest {
         for (String m : MODELS) {
             for (String div : List.of("pdom", "its", "tbc", "tbc-lcp")) {
                 for (int w : new int[] {32, 64}) {
-                    l.add(Arguments.of(m, div, w));
+                    if (!(div.equals("tbc-lcp") && w == 64)) { // tbc covers 64 lanes (CI time)
+                        l.add(Arguments.of(m, div, w));
+                    }
                 }
             }
         }
