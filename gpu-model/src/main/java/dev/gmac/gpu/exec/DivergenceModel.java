@@ -26,8 +26,9 @@ package dev.gmac.gpu.exec;
  * TmModel} of the launch admits lanes and decides commits; failed lanes retry from the instruction after {@code
  * tx.begin} once every running lane has committed or aborted.
  *
- * <p>Implementations: {@link PdomModel} ({@code pdom}, per-warp post-dominator stacks) and {@link ItsModel}
- * ({@code its}, Volta-style independent thread scheduling). {@link DivergenceModels} creates them by name. Not
+ * <p>Implementations: {@link PdomModel} ({@code pdom}, per-warp post-dominator stacks), {@link ItsModel}
+ * ({@code its}, Volta-style independent thread scheduling), {@link TbcModel} (thread block compaction, with block-wide
+ * transactional entries, decision 0335) and {@link DwfModel} (dynamic warp formation, no transactions). {@link DivergenceModels} creates them by name. Not
  * thread-safe: a launch runs on one thread.
  */
 public abstract class DivergenceModel {
@@ -90,11 +91,30 @@ public abstract class DivergenceModel {
         return -1;
     }
 
+    /**
+     * True when every issue group holds lanes of one static warp only and each warp runs its transactions on its own
+     * (pdom, its): a TM model that keeps per-wavefront state in the lanes' registers and serialises wavefronts
+     * against each other (GPU-LocalTM) needs this. Thread block compaction (every variant: it regroups threads, and
+     * synchronises the block at {@code tx.begin} and {@code tx.commit}, decision 0335) and {@code dwf} answer false.
+     */
+    public boolean perWarpTransactions() {
+        return true;
+    }
+
     /** True when every branch, uniform or not, must be reported with {@link #branch}. */
     public abstract boolean reportsEveryBranch();
 
     /** The transaction the group runs in (its memory accesses go to the TM model), or null. */
     public abstract TxScope txScope(int slot);
+
+    /**
+     * The transaction member {@code i} of the group runs in, or null. The default is the group's ({@link
+     * #txScope}); a model whose issue groups mix the threads of several transactions answers per member ({@code
+     * tbc}: one transaction per static warp, decision 0335).
+     */
+    public TxScope memberTxScope(int slot, int i) {
+        return txScope(slot);
+    }
 
     /** The group moved to {@code pc} by straight-line execution or a branch all its lanes took. */
     public abstract void setPc(int slot, int pc);
@@ -169,6 +189,15 @@ public abstract class DivergenceModel {
      * transaction waits for the TM model, are left alone. Returns {@link #CONTINUE} or {@link #STOP}.
      */
     public abstract int txAbort(int slot, long lanes);
+
+    /**
+     * As {@link #txAbort(int, long)}, for {@code lanes} of transaction {@code scope}, which may be a member's
+     * ({@link #memberTxScope}) rather than the group's; the lanes may also run in other slots' groups. The default
+     * aborts them in the slot's group.
+     */
+    public int txAbort(int slot, TxScope scope, long lanes) {
+        return txAbort(slot, lanes);
+    }
 
     /**
      * {@code yield.wave}: the CTA's only wavefront (slot 0) gives up its hardware context (Orr et al., ISCA 2014,

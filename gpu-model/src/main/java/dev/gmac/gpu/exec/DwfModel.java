@@ -436,6 +436,11 @@ final class DwfModel extends DivergenceModel {
     }
 
     @Override
+    public boolean perWarpTransactions() {
+        return false;
+    }
+
+    @Override
     public boolean reportsEveryBranch() {
         return true;
     }
@@ -604,7 +609,9 @@ final class DwfModel extends DivergenceModel {
                 Long.numberOfTrailingZeros(d.union),
                 -1,
                 FaultKind.INVALID_INSTRUCTION,
-                "transactions are not supported under the " + name + " divergence model; launch with pdom or its");
+                "transactions are not supported under the " + name
+                        + " divergence model (a dynamic warp has no transactional stack entries); launch with pdom, its, tbc or"
+                        + " tbc-lcp");
     }
 
     @Override

@@ -135,12 +135,32 @@ final class Interpreter {
      */
     private void afterTransactional(DivergenceModel dm, int slot, int n) {
         TxScope s = dm.txScope(slot);
-        if (s == null || s.waiting || dm.state(slot) != DivergenceModel.RUNNABLE) {
+        if (s == null || dm.state(slot) != DivergenceModel.RUNNABLE) {
+            return;
+        }
+        int members = dm.members(slot);
+        if (members > 1 && dm.memberTxScope(slot, 1) != s) {
+            // the members run in different transactions (tbc: one per static warp): each is told and aborts
+            TxScope[] scopes = new TxScope[members];
+            for (int i = 0; i < members; i++) {
+                scopes[i] = dm.memberTxScope(slot, i);
+            }
+            for (TxScope m : scopes) {
+                if (m != null && !m.waiting && dm.state(slot) == DivergenceModel.RUNNABLE) {
+                    long abort = launch.tm().ran(m, n) & m.running;
+                    if (abort != 0) {
+                        dm.txAbort(slot, m, abort);
+                    }
+                }
+            }
+            return;
+        }
+        if (s.waiting) {
             return;
         }
         long abort = launch.tm().ran(s, n) & s.running;
         if (abort != 0) {
-            dm.txAbort(slot, abort);
+            dm.txAbort(slot, s, abort);
         }
     }
 

@@ -83,7 +83,7 @@ final class MemberView extends DivergenceModel {
 
     @Override
     public TxScope txScope(int s) {
-        return group.txScope(slot);
+        return group.memberTxScope(slot, member);
     }
 
     @Override

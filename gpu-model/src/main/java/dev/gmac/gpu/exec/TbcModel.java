@@ -55,7 +55,13 @@ import java.util.Arrays;
  * holds the whole entry's threads. CTA barriers work as under {@code pdom}: threads parked at the kernel's exit
  * count as arrived, once per barrier; a barrier that some live thread can never reach (it waits in another entry)
  * is a {@link FaultKind#BARRIER_DIVERGENCE} fault. {@code bar.warp.sync} is a no-op (warps run in lockstep).
- * Transactions are not supported (the thesis never combines TBC with Kilo TM): {@code tx.begin} faults.
+ *
+ * <p><b>Transactions</b> (decision 0335; the thesis never combines TBC with Kilo TM): the transactional stack of
+ * §4.2.1 (Fig 4.3) made block-wide. {@code tx.begin} and {@code tx.commit} are synchronisation points; {@code
+ * tx.begin} pushes an R entry with the entry's threads and gives each static warp a {@link TxScope} (its {@code
+ * slot()} is the static warp, where the threads' logs live); each attempt is a T entry of the threads the TM model
+ * admits, compacted like any entry; at the commit point every static warp's running threads commit through its scope,
+ * and once every outcome is known the aborted threads of all warps, back in R, are compacted afresh for the retry.
  *
  * <p>Results equal {@code pdom}'s for every kernel that does not rely on static warps inside divergent code
  * (warp votes, shuffles or {@code activemask} there see compacted warps): threads keep their home lanes and each
@@ -66,12 +72,18 @@ final class TbcModel extends DivergenceModel {
     static final int PATH = 1;
     static final int LC = 2;
     static final int CALL = 3;
+    /** A transaction's retry entry (R): the threads that must run the body again (thesis §4.2.1, Fig 4.3). */
+    static final int RETRY = 4;
+    /** A transaction's running entry (T): the threads of the current attempt. */
+    static final int TX = 5;
 
     private static final int NONE = 0;
     private static final int BRANCH = 1;
     private static final int POP = 2;
     private static final int CALLING = 3;
     private static final int RETURNING = 4;
+    private static final int TX_BEGIN = 5;
+    private static final int TX_COMMIT = 6;
 
     private final String name;
     private final boolean lcp;
@@ -119,6 +131,22 @@ final class TbcModel extends DivergenceModel {
     /** Compactor output: lanes of static warp w in compacted warp k, at [k][w]. */
     private long[][] compacted = new long[0][];
 
+    // ---- the block's transaction (thesis §4.2.1 on the block-wide stack; decision 0335) ----
+    /** Per static warp, its threads' transaction while the block is inside one (its {@code slot()} is the warp). */
+    private TxScope[] txs = new TxScope[0];
+    /** Per static warp: the TM model woke its waiting transaction (admission or commit outcome): ask again. */
+    private boolean[] txWoken = new boolean[0];
+    /** Flattened nesting depth of the block's transaction (0: outside). */
+    private int txDepth;
+
+    private int txBody;
+    private int txBeginPc;
+    private int txAfter;
+    /** Transactions whose commit outcome the block waits for at the commit point. */
+    private int txCommits;
+    /** The model is acting for the block: wake-ups from the TM model are only recorded. */
+    private boolean busy;
+
     TbcModel(String name, boolean lcp, boolean compact) {
         this.name = name;
         this.lcp = lcp;
@@ -150,6 +178,8 @@ final class TbcModel extends DivergenceModel {
             takenAcc = new long[n];
             fallAcc = new long[n];
             calleeFrame = new int[n];
+            txs = new TxScope[n];
+            txWoken = new boolean[n];
             for (int i = 0; i < masks.length; i++) {
                 masks[i] = new long[n];
                 frames[i] = new int[n];
@@ -159,6 +189,11 @@ final class TbcModel extends DivergenceModel {
         maxDepth = 0;
         pending = NONE;
         Arrays.fill(waitingBarrier, -1);
+        Arrays.fill(txs, null);
+        Arrays.fill(txWoken, false);
+        txDepth = 0;
+        txCommits = 0;
+        busy = false;
         int e = push(BASE, entryPc, -1);
         for (int w = 0; w < n; w++) {
             masks[e][w] = cta.warps[w].validMask;
@@ -219,8 +254,17 @@ final class TbcModel extends DivergenceModel {
      */
     private void activate() {
         pending = NONE;
+        boolean idle = false;
         while (top >= 0) {
             int t = top;
+            if (kinds[t] == RETRY) {
+                // the attempt above it is over (committed, or every thread aborted): retry or leave
+                if (txNext()) {
+                    continue;
+                }
+                idle = true; // no thread admitted now: the block waits for the TM model
+                break;
+            }
             if (empty(t)) {
                 top--;
                 continue;
@@ -243,6 +287,10 @@ final class TbcModel extends DivergenceModel {
             memberCount[s] = 0;
             unions[s] = 0;
             waitingBarrier[s] = -1;
+        }
+        if (idle) {
+            Arrays.fill(states, 0, warps, WAITING);
+            return;
         }
         if (top < 0) {
             for (int s = 0; s < warps; s++) {
@@ -330,6 +378,22 @@ final class TbcModel extends DivergenceModel {
     }
 
     private void resolve() {
+        boolean outer = !busy;
+        busy = true;
+        try {
+            if (resolvePending()) {
+                activate();
+            }
+        } finally {
+            busy = !outer;
+        }
+        if (outer) {
+            drain();
+        }
+    }
+
+    /** Acts on the pending synchronisation; false when the block now waits (for commit outcomes). */
+    private boolean resolvePending() {
         switch (pending) {
             case BRANCH:
                 diverge();
@@ -349,10 +413,19 @@ final class TbcModel extends DivergenceModel {
             case RETURNING:
                 top--;
                 break;
+            case TX_BEGIN:
+                txOpen();
+                break;
+            case TX_COMMIT:
+                if (!txCommitPoint()) {
+                    pending = NONE;
+                    return false;
+                }
+                break;
             default:
                 break; // every warp of the entry exited: the empty entry is popped below
         }
-        activate();
+        return true;
     }
 
     /** The last warp reached the pending divergent branch: reconvergence entry, LC entry, target entries. */
@@ -447,13 +520,23 @@ final class TbcModel extends DivergenceModel {
     }
 
     @Override
+    public boolean perWarpTransactions() {
+        return false;
+    }
+
+    @Override
     public boolean reportsEveryBranch() {
         return true;
     }
 
     @Override
     public TxScope txScope(int slot) {
-        return null;
+        return txDepth == 0 || memberCount[slot] == 0 ? null : txs[memberWarp[slot][0]];
+    }
+
+    @Override
+    public TxScope memberTxScope(int slot, int i) {
+        return txDepth == 0 || memberCount[slot] == 0 ? null : txs[memberWarp[slot][i]];
     }
 
     @Override
@@ -649,32 +732,263 @@ final class TbcModel extends DivergenceModel {
         return moveTo(slot, resumePc);
     }
 
+    // ------------------------------------------------------------------ transactions (decision 0335)
+
+    /**
+     * {@code tx.begin} synchronises the block like a potentially divergent branch: once every compacted warp of the
+     * top entry arrived, {@link #txOpen} opens the block's transaction.
+     */
     @Override
     public int txBegin(int slot, int bodyPc) {
-        Warp w = member(slot, 0);
-        throw cta.launch.fault(
-                w,
-                code[slotPcs[slot]],
-                Long.numberOfTrailingZeros(memberLanes[slot][0]),
-                -1,
-                FaultKind.INVALID_INSTRUCTION,
-                "transactions are not supported under the " + name + " divergence model (thread block compaction"
-                        + " was never combined with Kilo TM); launch with pdom or its");
+        if (pending == NONE) {
+            txBeginPc = bodyPc;
+        }
+        note(TX_BEGIN);
+        return finish(slot);
     }
 
+    /**
+     * {@code tx.commit} is the commit point: once every compacted warp of the attempt arrived, {@link
+     * #txCommitPoint} commits each static warp's running threads.
+     */
     @Override
     public int txCommit(int slot, int afterPc) {
-        return txBegin(slot, afterPc);
+        if (pending == NONE) {
+            txAfter = afterPc;
+        }
+        note(TX_COMMIT);
+        return finish(slot);
     }
 
+    /**
+     * The last warp reached {@code tx.begin}: nested, only the depth counts; otherwise an R entry with the top
+     * entry's threads is pushed and one {@link TxScope} per static warp holds its threads' retry and running sets
+     * (the first attempt starts in {@link #activate} through {@link #txNext}).
+     */
+    private void txOpen() {
+        int t = top;
+        pcs[t] = txBeginPc;
+        if (txDepth > 0) {
+            txDepth++; // flattened nesting
+            return;
+        }
+        txDepth = 1;
+        txBody = txBeginPc;
+        int r = push(RETRY, txBody, -1);
+        for (int w = 0; w < warps; w++) {
+            long lanes = masks[t][w];
+            masks[r][w] = lanes;
+            txWoken[w] = false;
+            if (lanes == 0) {
+                txs[w] = null;
+                continue;
+            }
+            TxScope s = new TxScope(cta, w, txBody);
+            s.retry = lanes;
+            txs[w] = s;
+        }
+    }
+
+    /**
+     * The R entry is on top: starts the next attempt for the retry threads the TM model admits now (a T entry,
+     * compacted by {@link #activate}: the retry threads of every static warp regroup), or ends the transaction once
+     * no thread is left to retry (the entry below resumes after {@code tx.commit}). Returns false when threads wait
+     * to retry but none is admitted now: the block waits for the TM model's wake-up.
+     */
+    private boolean txNext() {
+        int r = top;
+        boolean left = false;
+        for (int w = 0; w < warps; w++) {
+            left |= txs[w] != null && txs[w].retry != 0;
+        }
+        if (!left) {
+            Arrays.fill(txs, 0, warps, null);
+            Arrays.fill(txWoken, 0, warps, false);
+            txDepth = 0;
+            top--;
+            pcs[top] = txAfter;
+            return true;
+        }
+        if (txDepth != 1) {
+            throw new IllegalStateException("tbc: a transaction attempt ended inside a nested transaction");
+        }
+        TmModel tm = cta.launch.tm();
+        int a = push(TX, txBody, -1);
+        boolean any = false;
+        for (int w = 0; w < warps; w++) {
+            TxScope s = txs[w];
+            if (s == null || s.retry == 0 || (s.waiting && !txWoken[w])) {
+                continue; // nothing to retry, or waiting for the TM model to admit it
+            }
+            txWoken[w] = false;
+            long admitted = s.restart(tm);
+            masks[a][w] = admitted;
+            any |= admitted != 0;
+        }
+        for (int w = 0; w < warps; w++) {
+            masks[r][w] = txs[w] == null ? 0 : txs[w].retry;
+        }
+        if (!any) {
+            top--;
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Every compacted warp of the attempt reached {@code tx.commit}: each static warp's running threads commit
+     * through its {@link TxScope} (the TM model decides; failed threads join the R entry). Returns true when every
+     * outcome is known (the T entry is popped and {@link #activate} starts the retry or leaves), false when the
+     * block waits for outcomes ({@link #txWake}).
+     */
+    private boolean txCommitPoint() {
+        int t = top;
+        if (txDepth > 1) {
+            txDepth--; // flattened nesting: an inner commit only counts
+            pcs[t] = txAfter;
+            return true;
+        }
+        if (kinds[t] != TX) {
+            throw new IllegalStateException("tbc: tx.commit reached inside a divergent path of the transaction ("
+                    + describe(0) + "); the commit must post-dominate the transaction's branches");
+        }
+        TmModel tm = cta.launch.tm();
+        txCommits = 0;
+        for (int w = 0; w < warps; w++) {
+            long lanes = masks[t][w];
+            if (lanes == 0) {
+                continue;
+            }
+            TxScope s = txs[w];
+            s.afterPc = txAfter;
+            txWoken[w] = false;
+            if (!s.commit(tm, lanes)) {
+                txCommits++;
+            }
+        }
+        if (txCommits > 0) {
+            return false;
+        }
+        top--; // the attempt is over: the R entry is on top
+        return true;
+    }
+
+    /** {@code slot} is the static warp whose transaction the TM model woke ({@link TxScope#slot()}). */
     @Override
     public void txWake(int slot) {
-        // no transactions
+        if (slot >= 0 && slot < warps && txs[slot] != null) {
+            txWoken[slot] = true;
+        }
+        if (!busy) {
+            drain();
+        }
+    }
+
+    /** Acts on the wake-ups recorded while the model was busy, or just received. */
+    private void drain() {
+        if (txDepth == 0 || top < 0) {
+            return;
+        }
+        busy = true;
+        try {
+            if (txCommits > 0) {
+                TmModel tm = cta.launch.tm();
+                int t = top;
+                for (int w = 0; w < warps; w++) {
+                    TxScope s = txs[w];
+                    if (txWoken[w] && s != null && s.waiting && s.committing) {
+                        txWoken[w] = false;
+                        if (s.commit(tm, masks[t][w])) {
+                            txCommits--;
+                        }
+                    }
+                }
+                if (txCommits == 0) {
+                    top--; // every outcome is known: the attempt is over
+                    activate();
+                }
+            } else if (kinds[top] == RETRY) {
+                boolean admit = false;
+                for (int w = 0; w < warps; w++) {
+                    admit |= txWoken[w] && txs[w] != null && txs[w].waiting && !txs[w].committing;
+                }
+                if (admit) {
+                    activate(); // the block waited between attempts: start the threads the TM model admits now
+                }
+            }
+        } finally {
+            busy = false;
+        }
     }
 
     @Override
     public int txAbort(int slot, long lanes) {
-        return CONTINUE; // no transaction ever runs (tx.begin faults)
+        return txAbort(slot, txScope(slot), lanes);
+    }
+
+    /**
+     * The TM model aborts running threads of {@code scope} (static warp {@code scope.slot()}) before {@code
+     * tx.commit}: they leave every entry of the attempt (and the targets a pending branch collected) and join the R
+     * entry; a compacted warp left without threads is done with the entry, as if it had arrived.
+     */
+    @Override
+    public int txAbort(int slot, TxScope scope, long lanes) {
+        if (scope == null || txDepth == 0 || scope.waiting || states[slot] != RUNNABLE) {
+            return CONTINUE;
+        }
+        lanes &= scope.running;
+        if (lanes == 0) {
+            return CONTINUE;
+        }
+        int w = scope.slot;
+        int a = top;
+        while (a >= 0 && kinds[a] != TX) {
+            a--;
+        }
+        if (a < 1) {
+            return CONTINUE;
+        }
+        for (int e = top; e >= a; e--) {
+            masks[e][w] &= ~lanes;
+        }
+        masks[a - 1][w] |= lanes; // the R entry
+        takenAcc[w] &= ~lanes;
+        fallAcc[w] &= ~lanes;
+        scope.abortRunning(lanes);
+        boolean self = false;
+        for (int s = 0; s < warps; s++) {
+            int n = memberCount[s];
+            int kept = 0;
+            boolean hit = false;
+            long union = 0;
+            for (int i = 0; i < n; i++) {
+                int mw = memberWarp[s][i];
+                long l = memberLanes[s][i];
+                if (mw == w && (l & lanes) != 0) {
+                    hit = true;
+                    l &= ~lanes;
+                }
+                if (l != 0) {
+                    memberWarp[s][kept] = mw;
+                    memberLanes[s][kept++] = l;
+                    union |= l;
+                }
+            }
+            memberCount[s] = kept;
+            unions[s] = union;
+            if (hit && kept == 0) {
+                if (s == slot) {
+                    self = true;
+                } else if (states[s] == RUNNABLE) {
+                    states[s] = WAITING;
+                    wcnts[top]--;
+                }
+            }
+        }
+        if (self) {
+            return finish(slot);
+        }
+        return CONTINUE;
     }
 
     @Override
@@ -736,6 +1050,10 @@ final class TbcModel extends DivergenceModel {
                 return "L";
             case CALL:
                 return "C";
+            case RETRY:
+                return "R";
+            case TX:
+                return "T";
             default:
                 return "N";
         }

@@ -41,7 +41,10 @@ public final class TxScope {
         return cta;
     }
 
-    /** The warp slot of the issue group. */
+    /**
+     * The warp slot of the issue group; under thread block compaction, whose compacted warps mix several
+     * transactions, the static warp whose threads the scope holds (decision 0335).
+     */
     public int slot() {
         return slot;
     }

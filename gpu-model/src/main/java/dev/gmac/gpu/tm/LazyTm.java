@@ -37,6 +37,15 @@ public abstract class LazyTm implements TmModel {
     private int accessSeq;
     private long attemptIds;
     private TxState lastAccess;
+    /** The instruction of {@link #lastAccess}. */
+    private Insn lastInsn;
+    /**
+     * Earlier members' accesses of the same issue: a compacted warp ({@code tbc}) issues lanes of several static
+     * warps, each in its own transaction, so one issue appends rows to several logs.
+     */
+    private final java.util.ArrayList<TxState> issueMembers = new java.util.ArrayList<>();
+
+    private final TxAccess merged = new TxAccess();
     private long blockThreads;
 
     /** Sets the hardware parameters (before the launch runs). */
@@ -99,7 +108,31 @@ public abstract class LazyTm implements TmModel {
     public TxAccess takeAccess() {
         TxState st = lastAccess;
         lastAccess = null;
-        return st == null ? null : st.access;
+        lastInsn = null;
+        if (st == null || issueMembers.isEmpty()) {
+            issueMembers.clear();
+            return st == null ? null : st.access;
+        }
+        // one issue of a compacted warp: its members' global lanes and the deepest log rows (the rows of each
+        // member's log are written in the same cycles, to its own threads' local memory)
+        TxAccess a = st.access;
+        merged.readRow = a.readRow;
+        merged.readRows = a.readRows;
+        merged.writeRow = a.writeRow;
+        merged.writeRows = a.writeRows;
+        merged.globalLanes = a.globalLanes;
+        merged.walkRows = a.walkRows;
+        merged.buffered = a.buffered;
+        for (TxState m : issueMembers) {
+            TxAccess b = m.access;
+            merged.readRows = Math.max(merged.readRows, b.readRows);
+            merged.writeRows = Math.max(merged.writeRows, b.writeRows);
+            merged.globalLanes |= b.globalLanes;
+            merged.walkRows = Math.max(merged.walkRows, b.walkRows);
+            merged.buffered |= b.buffered;
+        }
+        issueMembers.clear();
+        return merged;
     }
 
     /** The logs of the scope's lanes (the timing model reads their rows at commit). */
@@ -162,7 +195,13 @@ public abstract class LazyTm implements TmModel {
         st.accessReadBase = st.readRows;
         st.accessWriteBase = st.writeRows;
         st.access.clear(st.readRows, st.writeRows);
+        if (lastAccess != null && lastAccess != st && lastInsn == in && issueMembers.size() < 64) {
+            issueMembers.add(lastAccess); // another member of the same issue
+        } else {
+            issueMembers.clear();
+        }
         lastAccess = st;
+        lastInsn = in;
     }
 
     @Override

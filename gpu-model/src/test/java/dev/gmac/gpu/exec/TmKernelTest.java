@@ -38,7 +38,12 @@ class TmKernelTest {
                 Arguments.of("pdom", 32, "gtx480"),
                 Arguments.of("its", 32, "fx5800"),
                 Arguments.of("pdom", 64, "apu8"),
-                Arguments.of("its", 64, "apu8"));
+                Arguments.of("its", 64, "apu8"),
+                Arguments.of("tbc", 32, null),
+                Arguments.of("tbc-lcp", 64, null),
+                Arguments.of("tbc-static", 32, null),
+                Arguments.of("tbc", 32, "gtx480"),
+                Arguments.of("tbc-lcp", 32, "fx5800"));
     }
 
     private static LaunchStats run(

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The correctness harness on the functional model (Fung thesis Ch5; digest §4.5) for every lazy TM model, divergence
- * model and warp width: replaying the committed transactions serially in CID order reproduces every committed read
+ * model ({@code pdom}, {@code its}, {@code tbc}, {@code tbc-lcp}) and warp width: replaying the committed
+ * transactions serially in CID order reproduces every committed read
  * and the final memory, each lane commits exactly once per dynamic {@code tx.begin} and only aborted lanes
  * re-execute ({@link SerialReplay}); ABA commits; doomed transactions that would loop or fault are stopped by the
  * watchdog and the sandbox.
@@ -32,9 +33,11 @@ class TmCorrectnessTest {
     static Stream<Arguments> everything() {
         List<Arguments> l = new ArrayList<>();
         for (String m : MODELS) {
-            for (String div : List.of("pdom", "its")) {
+            for (String div : List.of("pdom", "its", "tbc", "tbc-lcp")) {
                 for (int w : new int[] {32, 64}) {
-                    l.add(Arguments.of(m, div, w));
+                    if (!(div.equals("tbc-lcp") && w == 64)) { // tbc covers 64 lanes (CI time)
+                        l.add(Arguments.of(m, div, w));
+                    }
                 }
             }
         }
@@ -281,6 +284,53 @@ class TmCorrectnessTest {
             assertEquals(o[0], o[1]);
             assertTrue(h.tm.counters().sandboxedFaults >= 1, "the wild access faulted inside the transaction");
             assertTrue(h.tm.counters().sandboxAborts >= 1, "and the sandbox aborted the doomed lane");
+        }
+    }
+
+    /**
+     * The doomed reader under thread block compaction ({@code tbc}, decision 0335): the block synchronises at {@code
+     * tx.begin} and {@code tx.commit}, so the writers run in the other block (64 threads each) to commit while the
+     * reader loops; the watchdog (or, with {@code wild}, the sandbox) aborts the reader, whose lanes leave the
+     * block-wide stack's T entry and retry from the R entry.
+     */
+    @ParameterizedTest(name = "{0}, wild {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"kilotm,0", "warptm-tcd,0", "kilotm,1", "ideal,0"})
+    void aDoomedTransactionUnderTbcIsAbortedAndItsFaultsNeverEscape(String model, int wild) {
+        try (TmHarness h = lockstep()) {
+            long x = h.dev.ints(0);
+            long y = h.dev.ints(0);
+            long out = h.dev.zeros(16);
+            int writers = 40;
+            h.run(
+                    "tm_harness",
+                    "tx_doomed",
+                    model,
+                    "tbc",
+                    32,
+                    null,
+                    null,
+                    Dim3.of(2),
+                    Dim3.of(64),
+                    new long[] {x, y, out},
+                    t -> t == 0 || (t >= 64 && t < 64 + writers) ? 1 : 0,
+                    x,
+                    y,
+                    out,
+                    60,
+                    writers,
+                    wild);
+            h.assertSerializable(writers + 1);
+            int[] o = h.dev.readInts(out, 2);
+            assertEquals(o[0], o[1], "the committed reader saw x == y");
+            assertEquals(writers, h.dev.readInts(x, 1)[0]);
+            assertTrue(h.journal.threads().get(0L).aborts >= 1, "the reader was doomed at least once");
+            if (wild == 1) {
+                assertTrue(h.tm.counters().sandboxAborts >= 1, "the sandbox aborted the doomed lane");
+            } else if (model.equals("ideal")) {
+                assertTrue(h.tm.counters().conflictAborts >= 1, "a committer aborted the reader at once");
+            } else {
+                assertTrue(h.tm.counters().watchdogAborts >= 1, "the watchdog's forced validation aborted the loop");
+            }
         }
     }
 

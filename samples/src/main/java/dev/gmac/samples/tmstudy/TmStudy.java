@@ -69,7 +69,7 @@ public final class TmStudy {
             for (TmRun run : plan) {
                 TmWorkload.Instance input = inputs.get(run.workload());
                 futures.add(pool.submit(() -> {
-                    TmRow row = runOne(run, input);
+                    TmRow row = runOne(run, input, options.divergence());
                     progress.finished(done.incrementAndGet(), plan.size(), run.label());
                     return row;
                 }));
@@ -95,10 +95,15 @@ public final class TmStudy {
 
     /** One run on a fresh machine of its preset. */
     public static TmRow runOne(TmRun run, TmWorkload.Instance input) {
+        return runOne(run, input, null);
+    }
+
+    /** One run on a fresh machine of its preset, every launch under {@code divergence} (null: the preset's). */
+    public static TmRow runOne(TmRun run, TmWorkload.Instance input, String divergence) {
         TimingConfig cfg = TimingPresets.load(run.preset());
         cfg = cfg.withTm(cfg.tm().withConcurrency(limited(run.mode()) ? run.limit() : 0));
         long t0 = System.nanoTime();
-        try (TmMachine m = new TmMachine(cfg, null)) {
+        try (TmMachine m = new TmMachine(cfg, null, divergence)) {
             input.run(m, run.mode());
             return new TmRow(run, input.size(), m.measurement(), (System.nanoTime() - t0) / 1_000_000);
         }

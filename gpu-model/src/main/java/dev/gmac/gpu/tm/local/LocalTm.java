@@ -342,8 +342,8 @@ public final class LocalTm implements TmModel {
         Cta cta = scope.cta();
         DivergenceModel dm = cta.simt();
         Warp w = cta.warps().get(scope.slot());
-        for (int i = 0; i < dm.members(scope.slot()); i++) {
-            if (dm.member(scope.slot(), i) != w) {
+        for (int i = 0; i < Math.max(1, dm.members(scope.slot())); i++) {
+            if (!dm.perWarpTransactions() || dm.member(scope.slot(), i) != w) {
                 throw launch.fault(
                         dm.member(scope.slot(), i),
                         null,
@@ -351,7 +351,8 @@ public final class LocalTm implements TmModel {
                         -1,
                         FaultKind.INVALID_INSTRUCTION,
                         name() + " runs transactions at wavefront granularity and needs a divergence model that"
-                                + " issues each wavefront's own lanes (pdom, its); " + dm.name() + " regroups them");
+                                + " issues each wavefront's own lanes and runs its transactions on its own (pdom, its); "
+                                + dm.name() + " regroups them or synchronises the block's transactions");
             }
         }
         return w;

@@ -91,6 +91,13 @@ public final class TmStudyCommand implements Callable<Integer> {
     @Mixin
     StudyOutputOptions output = new StudyOutputOptions();
 
+    @Option(
+            names = "--divergence",
+            paramLabel = "MODEL",
+            description = "Divergence model of every launch: pdom, its, tbc, tbc-lcp or tbc-static (default: each"
+                    + " preset's simt.divergence; tbc runs thread block compaction and the TM models together).")
+    String divergence;
+
     @Override
     public Integer call() throws IOException {
         TmStudyOptions options = options();
@@ -103,7 +110,11 @@ public final class TmStudyCommand implements Callable<Integer> {
         if (output.plots()) {
             written.addAll(TmPlots.write(results, output.out()));
         }
-        output.finish(document, TmTables.render(results), results.rows().size() + " runs", written);
+        output.finish(
+                document,
+                TmTables.render(results),
+                results.rows().size() + " runs" + (divergence == null ? "" : " under " + divergence),
+                written);
         return 0;
     }
 
@@ -130,6 +141,12 @@ public final class TmStudyCommand implements Callable<Integer> {
                         "unknown mode '" + m + "' in --models; known: " + String.join(", ", TmStudyOptions.MODES));
             }
         }
+        if (divergence != null && !TmStudyOptions.DIVERGENCE.contains(divergence)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "unknown divergence model '" + divergence + "' in --divergence; with transactions: "
+                            + String.join(", ", TmStudyOptions.DIVERGENCE));
+        }
         List<Integer> lim = new ArrayList<>();
         for (String l : limits) {
             String t = l.trim();
@@ -152,7 +169,8 @@ public final class TmStudyCommand implements Callable<Integer> {
                     workloads.isEmpty() ? TmWorkloads.all() : TmWorkloads.select(workloads),
                     TmStudyOptions.MODES.stream().filter(modes::contains).toList(),
                     lim,
-                    jobs);
+                    jobs,
+                    divergence);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -13,9 +13,11 @@ import java.util.TreeSet;
  * AP (Fung thesis §4.3 and §6.6, Table 6.2): candidate support counting of Apriori over 4000 market-basket
  * records, one thread per record (112 blocks of 64 threads at full scale, as Table 4.2 lists), each counting all
  * item pairs of its record (2 to 6 of 300 items, drawn with a skew, so a few pairs are hot) in a shared chained hash
- * table
- * in one large transaction. One commit per record. Checked: every pair's count equals the number of records
- * holding it, and every chain is well formed.
+ * table in one large transaction. One commit per record. A record's candidate nodes are private until linked, so
+ * a first launch ({@code ap_prefill}, before either version) fills in their pair and count; the transaction, or the
+ * bucket lock in the FGL version, covers the shared table only (bucket heads, chain links, counts of existing
+ * candidates), as the thesis's AP protects "candidate insertion and support value counting". Checked:
+ * every pair's count equals the number of records holding it, and every chain is well formed.
  */
 public final class Apriori implements TmWorkload {
     private static final int RECORDS = 4000;
@@ -78,6 +80,7 @@ public final class Apriori implements TmWorkload {
                 long it = m.ints(flat);
                 long heads = m.fill(BUCKETS, -1);
                 long cand = m.fill(4 * records * MAX_PAIRS, 0);
+                m.launch("tm_apriori", "ap_prefill", grid, BLOCK, null, off, it, cand, MAX_PAIRS, records);
                 if (mode.equals(FGL)) {
                     long locks = m.fill(BUCKETS, 0);
                     m.launch(

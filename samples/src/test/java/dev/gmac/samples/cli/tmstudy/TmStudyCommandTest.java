@@ -60,6 +60,8 @@ class TmStudyCommandTest {
                 "--no-progress",
                 "--no-plots",
                 "--json",
+                "--divergence",
+                "tbc",
                 "--out",
                 dir.resolve("j").toString());
         Map<String, Object> doc = json.json();
@@ -67,7 +69,10 @@ class TmStudyCommandTest {
         assertEquals(2, rows.size());
         Map<String, Object> kilo = rows.get(1);
         assertEquals("kilotm", kilo.get("mode"));
-        assertEquals(360, ((Number) kilo.get("commits")).intValue(), "tiny HT-H: 23040 / 64 inserts, one each");
+        assertEquals(
+                360,
+                ((Number) kilo.get("commits")).intValue(),
+                "tiny HT-H under tbc (decision 0335): 23040 / 64 inserts, one each");
         assertTrue(((Number) kilo.get("fraction_of_fgl")).doubleValue() > 0);
     }
 
@@ -85,5 +90,8 @@ class TmStudyCommandTest {
         GmacRun limit = gmac("tm-study", "--limits", "0x", "--out", dir.toString());
         assertEquals(2, limit.exit());
         assertTrue(limit.err().contains("--limits takes"), limit.err());
+        GmacRun div = gmac("tm-study", "--divergence", "dwf", "--out", dir.toString());
+        assertEquals(2, div.exit());
+        assertTrue(div.err().contains("unknown divergence model 'dwf'"), div.err());
     }
 }
