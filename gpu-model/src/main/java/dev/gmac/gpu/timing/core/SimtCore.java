@@ -458,13 +458,21 @@ public final class SimtCore implements IssueProbe {
     }
 
     /**
-     * A compacted or dynamic warp reads and writes the registers of its member static warps: it is ready when each
-     * member's scoreboard is (the scoreboard of warp slot {@code m} of the CTA tracks static warp {@code m}).
+     * A compacted or dynamic warp reads and writes the registers of its member static warps in the lanes it holds:
+     * it is ready when each member's scoreboard is in those lanes (the scoreboard of warp slot {@code m} of the CTA
+     * tracks static warp {@code m}; loads of other groups to other lanes of it are no hazard, decision 0335).
      */
     private long groupOperandsReady(WarpSlot w, IssueRecord in, long groupWarps) {
         long t = 0;
+        boolean all = warpScoreboard || in.issueClass() == IssueClass.EXIT;
         for (long m = groupWarps; m != 0; m &= m - 1) {
-            t = Math.max(t, operandsReady(w.cta.warps[Long.numberOfTrailingZeros(m)], in));
+            int warp = Long.numberOfTrailingZeros(m);
+            Scoreboard sb = w.cta.warps[warp].scoreboard;
+            long lanes = in.memberLanes(warp);
+            t = Math.max(t, sb.readyTime(in, lanes));
+            if (all) {
+                t = Math.max(t, sb.allReadyTime(lanes));
+            }
         }
         return t;
     }
@@ -569,9 +577,11 @@ public final class SimtCore implements IssueProbe {
             return;
         }
         for (long m = groupWarps; m != 0; m &= m - 1) {
-            Scoreboard sb = w.cta.warps[Long.numberOfTrailingZeros(m)].scoreboard;
+            int warp = Long.numberOfTrailingZeros(m);
+            Scoreboard sb = w.cta.warps[warp].scoreboard;
+            long lanes = in.memberLanes(warp);
             for (int i = 0; i < in.destinationCount(); i++) {
-                sb.markReady(in.destination(i), readyCycle);
+                sb.markReady(in.destination(i), lanes, readyCycle);
             }
         }
     }

@@ -133,11 +133,9 @@ public final class LaunchExecutor implements WarpExecutor {
         out.decoded(pc, classify(in, dm, warp));
         int k = dm.members(warp);
         if (k > 1 || (k == 1 && dm.member(warp, 0).index() != warp)) {
-            long ws = 0;
             for (int i = 0; i < k; i++) {
-                ws |= 1L << dm.member(warp, i).index();
+                out.memberWarp(dm.member(warp, i).index(), dm.memberLanes(warp, i));
             }
-            out.memberWarps(ws);
         }
         if (in.op == Op.RET_EXIT) {
             return;
