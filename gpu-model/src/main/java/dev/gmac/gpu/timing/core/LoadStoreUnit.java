@@ -269,6 +269,9 @@ final class LoadStoreUnit implements MemoryClient {
                         sb.markReady(in.destination(i), in.memberLanes(warp), ready);
                     }
                 }
+                if (groupWarps != 0 && in.destinationCount() > 0) {
+                    w.groupLastWrite = Math.max(w.groupLastWrite, ready);
+                }
             }
             return;
         }

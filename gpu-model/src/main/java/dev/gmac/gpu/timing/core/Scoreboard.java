@@ -115,10 +115,11 @@ public final class Scoreboard {
     }
 
     /**
-     * For an issue group holding {@code lanes} of this warp: the first cycle at which every register written so far
-     * is ready in those lanes, or {@link #PENDING}.
+     * For an issue group holding {@code lanes} of this warp: {@link #PENDING} while a load will write a register in
+     * one of those lanes, else 0. The fixed-latency results of the group's own instructions are the issuing slot's
+     * to track (other groups' results in other lanes are no hazard; decision 0335).
      */
-    public long allReadyTime(long lanes) {
+    public long pendingIn(long lanes) {
         if (pending > 0) {
             for (int r = 0; r < size; r++) {
                 if (readyAt[r] == PENDING && (pendingLanes[r] & lanes) != 0) {
@@ -126,7 +127,7 @@ public final class Scoreboard {
                 }
             }
         }
-        return lastWrite;
+        return 0;
     }
 
     /** {@code register} will be written by a load whose completion time is not yet known. */

@@ -266,6 +266,7 @@ public final class SimtCore implements IssueProbe {
             slot.atBarrier = false;
             slot.barrierRelease = 0;
             slot.pendingLoads = 0;
+            slot.groupLastWrite = 0;
             slot.launched = cycle;
             slot.validLanes =
                     (int) Math.min(config.warpSize(), res.threadsPerCta() - (long) placed * config.warpSize());
@@ -471,8 +472,13 @@ public final class SimtCore implements IssueProbe {
             long lanes = in.memberLanes(warp);
             t = Math.max(t, sb.readyTime(in, lanes));
             if (all) {
-                t = Math.max(t, sb.allReadyTime(lanes));
+                t = Math.max(t, sb.pendingIn(lanes));
             }
+        }
+        if (all) {
+            // one instruction in flight per warp (core.scoreboard = warp): the group's own, not its members' other
+            // groups'
+            t = Math.max(t, w.groupLastWrite);
         }
         return t;
     }
@@ -583,6 +589,9 @@ public final class SimtCore implements IssueProbe {
             for (int i = 0; i < in.destinationCount(); i++) {
                 sb.markReady(in.destination(i), lanes, readyCycle);
             }
+        }
+        if (in.destinationCount() > 0) {
+            w.groupLastWrite = Math.max(w.groupLastWrite, readyCycle);
         }
     }
 

@@ -64,7 +64,8 @@ class PipelineUnitsTest {
         assertEquals(Scoreboard.PENDING, sb.readyTime(add, low), "RAW in the loading lanes");
         assertEquals(0, sb.readyTime(load, high), "no WAW hazard with a load to other lanes");
         sb.markPending(7, high); // the second compacted warp's load
-        assertEquals(Scoreboard.PENDING, sb.allReadyTime(high));
+        assertEquals(Scoreboard.PENDING, sb.pendingIn(high));
+        assertEquals(0, sb.pendingIn(0xFFL << 40), "no load to lanes 40-47");
         sb.markReady(7, low, 400); // the first load returns
         assertEquals(400, sb.readyTime(add, low), "its lanes are ready");
         assertEquals(Scoreboard.PENDING, sb.readyTime(add, high), "the second load has not returned");
