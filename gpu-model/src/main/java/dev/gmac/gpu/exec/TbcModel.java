@@ -452,6 +452,11 @@ final class TbcModel extends DivergenceModel {
     }
 
     @Override
+    public boolean splitsWarps() {
+        return compact; // tbc-static issues each static warp's threads in its own slot only
+    }
+
+    @Override
     public TxScope txScope(int slot) {
         return null;
     }
