@@ -104,6 +104,16 @@ public abstract class DivergenceModel {
     /** True when every branch, uniform or not, must be reported with {@link #branch}. */
     public abstract boolean reportsEveryBranch();
 
+    /**
+     * True when the lanes of one static warp may run in several issue groups at once (thread block compaction and
+     * dynamic warp formation, thesis §3.3.2): the timing model then tracks a group's registers in the lanes it holds,
+     * even when the group is its own slot's static warp (decision 0335). False by default: a per-warp stack's
+     * divergent paths share their warp's scoreboard, as the hardware's does.
+     */
+    public boolean splitsWarps() {
+        return false;
+    }
+
     /** The transaction the group runs in (its memory accesses go to the TM model), or null. */
     public abstract TxScope txScope(int slot);
 

@@ -446,6 +446,11 @@ final class DwfModel extends DivergenceModel {
     }
 
     @Override
+    public boolean splitsWarps() {
+        return true;
+    }
+
+    @Override
     public TxScope txScope(int slot) {
         return null;
     }

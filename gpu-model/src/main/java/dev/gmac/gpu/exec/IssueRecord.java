@@ -60,6 +60,9 @@ public final class IssueRecord {
     private int sideRounds;
     private int extraCycles;
     private long memberWarps;
+    /** Per static warp of {@link #memberWarps}: the lanes of that warp the issue group holds. */
+    private final long[] memberLaneMasks = new long[64];
+
     private boolean multiWarp;
     private final byte[] laneWarp = new byte[64];
 
@@ -107,12 +110,32 @@ public final class IssueRecord {
      */
     public IssueRecord memberWarps(long warps) {
         this.memberWarps = warps;
+        for (long m = warps; m != 0; m &= m - 1) {
+            memberLaneMasks[Long.numberOfTrailingZeros(m)] = -1L;
+        }
         return this;
     }
 
     /** See {@link #memberWarps(long)}; 0 when the group is the slot's own static warp. */
     public long memberWarps() {
         return memberWarps;
+    }
+
+    /**
+     * Adds static warp {@code warp} to {@link #memberWarps()} with the lanes of it the issue group holds, so that
+     * the timing model can track the registers of those lanes apart from the lanes other groups hold (Fung thesis
+     * §3.3.2: threads keep their home lanes and the register file is banked per lane).
+     */
+    public IssueRecord memberWarp(int warp, long lanes) {
+        long bit = 1L << warp;
+        memberLaneMasks[warp] = (memberWarps & bit) != 0 ? memberLaneMasks[warp] | lanes : lanes;
+        memberWarps |= bit;
+        return this;
+    }
+
+    /** The lanes of static warp {@code warp} that the issue group holds ({@link #memberWarp}); -1 (every lane) when unknown. */
+    public long memberLanes(int warp) {
+        return memberLaneMasks[warp];
     }
 
     /** Adds a register the instruction writes. */

@@ -530,6 +530,11 @@ final class TbcModel extends DivergenceModel {
     }
 
     @Override
+    public boolean splitsWarps() {
+        return compact; // tbc-static issues each static warp's threads in its own slot only
+    }
+
+    @Override
     public TxScope txScope(int slot) {
         return txDepth == 0 || memberCount[slot] == 0 ? null : txs[memberWarp[slot][0]];
     }

@@ -256,12 +256,21 @@ final class LoadStoreUnit implements MemoryClient {
             }
             if (in.isLoad()) {
                 long groupWarps = in.memberWarps();
-                for (long m = groupWarps == 0 ? 1 : groupWarps; m != 0; m &= m - 1) {
-                    Scoreboard sb =
-                            groupWarps == 0 ? w.scoreboard : w.cta.warps[Long.numberOfTrailingZeros(m)].scoreboard;
+                long ready = cycle + passes - 1 + sharedLatency;
+                if (groupWarps == 0) {
                     for (int i = 0; i < in.destinationCount(); i++) {
-                        sb.markReady(in.destination(i), cycle + passes - 1 + sharedLatency);
+                        w.scoreboard.markReady(in.destination(i), ready);
                     }
+                }
+                for (long m = groupWarps; m != 0; m &= m - 1) {
+                    int warp = Long.numberOfTrailingZeros(m);
+                    Scoreboard sb = w.cta.warps[warp].scoreboard;
+                    for (int i = 0; i < in.destinationCount(); i++) {
+                        sb.markReady(in.destination(i), in.memberLanes(warp), ready);
+                    }
+                }
+                if (groupWarps != 0 && in.destinationCount() > 0) {
+                    w.groupLastWrite = Math.max(w.groupLastWrite, ready);
                 }
             }
             return;

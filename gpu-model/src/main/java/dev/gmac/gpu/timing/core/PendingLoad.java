@@ -16,6 +16,9 @@ final class PendingLoad implements SegmentWaiter {
     private final WarpSlot[] targets = new WarpSlot[64];
 
     private final int[] targetGenerations = new int[64];
+    /** Per target: the lanes of it the load writes (-1: the whole warp, a load of the slot's own static warp). */
+    private final long[] targetLanes = new long[64];
+
     private int targetCount;
     private int remaining;
     private long latestTick;
@@ -33,10 +36,13 @@ final class PendingLoad implements SegmentWaiter {
         long groupWarps = in.memberWarps();
         targetCount = 0;
         if (groupWarps == 0) {
+            targetLanes[targetCount] = -1L;
             targets[targetCount++] = w;
         } else {
             for (long m = groupWarps; m != 0; m &= m - 1) {
-                targets[targetCount++] = w.cta.warps[Long.numberOfTrailingZeros(m)];
+                int warp = Long.numberOfTrailingZeros(m);
+                targetLanes[targetCount] = in.memberLanes(warp);
+                targets[targetCount++] = w.cta.warps[warp];
             }
         }
         for (int t = 0; t < targetCount; t++) {
@@ -45,7 +51,7 @@ final class PendingLoad implements SegmentWaiter {
         for (int i = 0; i < destinationCount; i++) {
             destinations[i] = in.destination(i);
             for (int t = 0; t < targetCount; t++) {
-                targets[t].scoreboard.markPending(destinations[i]);
+                targets[t].scoreboard.markPending(destinations[i], targetLanes[t]);
             }
         }
     }
@@ -65,8 +71,13 @@ final class PendingLoad implements SegmentWaiter {
         for (int t = 0; t < targetCount; t++) {
             WarpSlot target = targets[t];
             if (target.generation == targetGenerations[t]) {
+                long lanes = targetLanes[t];
                 for (int i = 0; i < destinationCount; i++) {
-                    target.scoreboard.markReady(destinations[i], cycle);
+                    if (lanes == -1L) {
+                        target.scoreboard.markReady(destinations[i], cycle);
+                    } else {
+                        target.scoreboard.markReady(destinations[i], lanes, cycle);
+                    }
                 }
             }
             targets[t] = null;

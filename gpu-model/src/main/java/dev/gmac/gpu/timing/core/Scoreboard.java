@@ -9,12 +9,26 @@ import java.util.Arrays;
  * every register, the cycle from which its value may be read, or {@link #PENDING} while a memory load will write
  * it at a time not yet known. An instruction may issue once every register it reads (RAW) or writes (WAW) is
  * ready. Fixed-latency results are recorded as a future ready cycle at issue, so no write-back event is needed.
+ *
+ * <p><b>Issue groups of several static warps</b> (thread block compaction and dynamic warp formation, Fung thesis
+ * §3.3.2; decision 0335): a compacted warp holds some lanes of each member static warp, and several compacted warps
+ * hold disjoint lanes of one static warp at once. Their loads to the same register are independent (each thread
+ * owns its registers in its home lane's bank), so a pending load records the lanes it will write ({@link
+ * #markPending(int, long)}), and a group waits only for loads to its own lanes ({@link #readyTime(IssueRecord,
+ * long)}). Fixed-latency results keep one ready cycle per register (the latest of the groups' writes).
  */
 public final class Scoreboard {
     /** Ready time of a register a load will write. */
     public static final long PENDING = Long.MAX_VALUE;
 
     private long[] readyAt;
+    /**
+     * Per register: the lanes loads will write ({@code -1} for a load of the whole warp), and the ready cycle of the
+     * other lanes' values while some lanes are pending ({@link #readyAt} is then {@link #PENDING}).
+     */
+    private long[] pendingLanes;
+
+    private long[] settledAt;
     private int size;
     private int pending;
     private long lastWrite;
@@ -23,6 +37,8 @@ public final class Scoreboard {
     /** A scoreboard for {@code registers} register ids. */
     public Scoreboard(int registers) {
         this.readyAt = new long[Math.max(1, registers)];
+        this.pendingLanes = new long[readyAt.length];
+        this.settledAt = new long[readyAt.length];
         this.size = registers;
     }
 
@@ -30,8 +46,13 @@ public final class Scoreboard {
     public void reset(int registers) {
         if (registers > readyAt.length) {
             readyAt = new long[registers];
+            pendingLanes = new long[registers];
+            settledAt = new long[registers];
         } else {
-            Arrays.fill(readyAt, 0, Math.min(size, readyAt.length), 0);
+            int n = Math.min(size, readyAt.length);
+            Arrays.fill(readyAt, 0, n, 0);
+            Arrays.fill(pendingLanes, 0, n, 0);
+            Arrays.fill(settledAt, 0, n, 0);
         }
         size = registers;
         pending = 0;
@@ -65,28 +86,97 @@ public final class Scoreboard {
         return t;
     }
 
+    /**
+     * For an issue group holding {@code lanes} of this warp: the first cycle at which every source and destination
+     * of {@code in} is ready in those lanes, or {@link #PENDING} while a load will write one of them there.
+     */
+    public long readyTime(IssueRecord in, long lanes) {
+        long t = 0;
+        for (int i = 0, n = in.sourceCount(); i < n; i++) {
+            t = Math.max(t, laneReadyAt(check(in.source(i), in), lanes));
+        }
+        for (int i = 0, n = in.destinationCount(); i < n; i++) {
+            t = Math.max(t, laneReadyAt(check(in.destination(i), in), lanes));
+        }
+        return t;
+    }
+
+    private long laneReadyAt(int register, long lanes) {
+        long t = readyAt[register];
+        if (t != PENDING) {
+            return t;
+        }
+        return (pendingLanes[register] & lanes) != 0 ? PENDING : settledAt[register];
+    }
+
     /** The first cycle at which every register written so far is ready, or {@link #PENDING}. */
     public long allReadyTime() {
         return pending > 0 ? PENDING : lastWrite;
     }
 
-    /** {@code register} will be written by a load whose completion time is not yet known. */
-    public void markPending(int register) {
-        check(register, null);
-        if (readyAt[register] != PENDING) {
-            readyAt[register] = PENDING;
-            pending++;
-            version++;
+    /**
+     * For an issue group holding {@code lanes} of this warp: {@link #PENDING} while a load will write a register in
+     * one of those lanes, else 0. The fixed-latency results of the group's own instructions are the issuing slot's
+     * to track (other groups' results in other lanes are no hazard; decision 0335).
+     */
+    public long pendingIn(long lanes) {
+        if (pending > 0) {
+            for (int r = 0; r < size; r++) {
+                if (readyAt[r] == PENDING && (pendingLanes[r] & lanes) != 0) {
+                    return PENDING;
+                }
+            }
         }
+        return 0;
     }
 
-    /** {@code register} holds its new value from cycle {@code cycle}. */
+    /** {@code register} will be written by a load whose completion time is not yet known. */
+    public void markPending(int register) {
+        markPending(register, -1L);
+    }
+
+    /** {@code register} will be written in {@code lanes} by a load whose completion time is not yet known. */
+    public void markPending(int register, long lanes) {
+        check(register, null);
+        if (readyAt[register] != PENDING) {
+            settledAt[register] = readyAt[register];
+            readyAt[register] = PENDING;
+            pending++;
+        }
+        pendingLanes[register] |= lanes;
+        version++;
+    }
+
+    /** {@code register} holds its new value from cycle {@code cycle} (in every lane). */
     public void markReady(int register, long cycle) {
         check(register, null);
         if (readyAt[register] == PENDING) {
             pending--;
+            pendingLanes[register] = 0;
         }
         readyAt[register] = cycle;
+        lastWrite = Math.max(lastWrite, cycle);
+        version++;
+    }
+
+    /**
+     * An issue group holding {@code lanes} of this warp wrote {@code register} there, ready from cycle {@code cycle}:
+     * a load's pending lanes are cleared, and the register is ready once no lane is pending, at the latest of the
+     * writes.
+     */
+    public void markReady(int register, long lanes, long cycle) {
+        check(register, null);
+        if (readyAt[register] != PENDING) {
+            readyAt[register] = Math.max(readyAt[register], cycle);
+        } else {
+            settledAt[register] = Math.max(settledAt[register], cycle);
+            long left = pendingLanes[register] & ~lanes;
+            pendingLanes[register] = left;
+            if (left == 0) {
+                readyAt[register] = settledAt[register];
+                pending--;
+            }
+        }
         lastWrite = Math.max(lastWrite, cycle);
         version++;
     }

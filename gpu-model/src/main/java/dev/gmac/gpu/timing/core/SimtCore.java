@@ -266,6 +266,7 @@ public final class SimtCore implements IssueProbe {
             slot.atBarrier = false;
             slot.barrierRelease = 0;
             slot.pendingLoads = 0;
+            slot.groupLastWrite = 0;
             slot.launched = cycle;
             slot.validLanes =
                     (int) Math.min(config.warpSize(), res.threadsPerCta() - (long) placed * config.warpSize());
@@ -458,13 +459,26 @@ public final class SimtCore implements IssueProbe {
     }
 
     /**
-     * A compacted or dynamic warp reads and writes the registers of its member static warps: it is ready when each
-     * member's scoreboard is (the scoreboard of warp slot {@code m} of the CTA tracks static warp {@code m}).
+     * A compacted or dynamic warp reads and writes the registers of its member static warps in the lanes it holds:
+     * it is ready when each member's scoreboard is in those lanes (the scoreboard of warp slot {@code m} of the CTA
+     * tracks static warp {@code m}; loads of other groups to other lanes of it are no hazard, decision 0335).
      */
     private long groupOperandsReady(WarpSlot w, IssueRecord in, long groupWarps) {
         long t = 0;
+        boolean all = warpScoreboard || in.issueClass() == IssueClass.EXIT;
         for (long m = groupWarps; m != 0; m &= m - 1) {
-            t = Math.max(t, operandsReady(w.cta.warps[Long.numberOfTrailingZeros(m)], in));
+            int warp = Long.numberOfTrailingZeros(m);
+            Scoreboard sb = w.cta.warps[warp].scoreboard;
+            long lanes = in.memberLanes(warp);
+            t = Math.max(t, sb.readyTime(in, lanes));
+            if (all) {
+                t = Math.max(t, sb.pendingIn(lanes));
+            }
+        }
+        if (all) {
+            // one instruction in flight per warp (core.scoreboard = warp): the group's own, not its members' other
+            // groups'
+            t = Math.max(t, w.groupLastWrite);
         }
         return t;
     }
@@ -569,10 +583,15 @@ public final class SimtCore implements IssueProbe {
             return;
         }
         for (long m = groupWarps; m != 0; m &= m - 1) {
-            Scoreboard sb = w.cta.warps[Long.numberOfTrailingZeros(m)].scoreboard;
+            int warp = Long.numberOfTrailingZeros(m);
+            Scoreboard sb = w.cta.warps[warp].scoreboard;
+            long lanes = in.memberLanes(warp);
             for (int i = 0; i < in.destinationCount(); i++) {
-                sb.markReady(in.destination(i), readyCycle);
+                sb.markReady(in.destination(i), lanes, readyCycle);
             }
+        }
+        if (in.destinationCount() > 0) {
+            w.groupLastWrite = Math.max(w.groupLastWrite, readyCycle);
         }
     }
 

@@ -30,6 +30,13 @@ final class WarpSlot {
     long barrierSince = -1;
 
     int barrierLanes;
+    /**
+     * Ready cycle of the latest fixed-latency result of a compacted or dynamic warp issued from this slot (with
+     * {@code core.scoreboard = warp}, such a group waits for its own results, not for other groups' writes to its
+     * member static warps; decision 0335).
+     */
+    long groupLastWrite;
+
     /** Load instructions of this warp whose data has not all returned. */
     int pendingLoads;
     /** Save area and context bytes of a yield in progress. */

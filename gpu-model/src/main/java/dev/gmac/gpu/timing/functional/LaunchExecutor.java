@@ -5,6 +5,7 @@ import dev.gmac.gpu.exec.DivergenceModel;
 import dev.gmac.gpu.exec.IssueClass;
 import dev.gmac.gpu.exec.IssueRecord;
 import dev.gmac.gpu.exec.KernelLaunch;
+import dev.gmac.gpu.exec.Warp;
 import dev.gmac.gpu.ptx.FunctionInfo;
 import dev.gmac.gpu.ptx.Insn;
 import dev.gmac.gpu.ptx.Op;
@@ -135,12 +136,10 @@ public final class LaunchExecutor implements WarpExecutor {
         Insn in = code[pc];
         out.decoded(pc, classify(in, dm, warp));
         int k = dm.members(warp);
-        if (k > 1 || (k == 1 && dm.member(warp, 0).index() != warp)) {
-            long ws = 0;
+        if (k > 1 || (k == 1 && splitsWarp(dm, warp))) {
             for (int i = 0; i < k; i++) {
-                ws |= 1L << dm.member(warp, i).index();
+                out.memberWarp(dm.member(warp, i).index(), dm.memberLanes(warp, i));
             }
-            out.memberWarps(ws);
         }
         if (in.op == Op.RET_EXIT) {
             return;
@@ -154,6 +153,16 @@ public final class LaunchExecutor implements WarpExecutor {
         if (in.guard >= 0) {
             out.addSource(predicateBase + in.guard);
         }
+    }
+
+    /**
+     * True when the one-member group in {@code slot} is not simply its slot's whole static warp: another slot's
+     * static warp, or (under a model that splits warps) some of its own warp's live lanes while other groups may
+     * hold the rest, so its registers must be tracked by lane (decision 0335).
+     */
+    private static boolean splitsWarp(DivergenceModel dm, int slot) {
+        Warp w = dm.member(slot, 0);
+        return w.index() != slot || (dm.splitsWarps() && dm.memberLanes(slot, 0) != w.liveMask());
     }
 
     private static IssueClass classify(Insn in, DivergenceModel dm, int warp) {

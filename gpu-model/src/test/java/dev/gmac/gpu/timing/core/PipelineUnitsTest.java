@@ -49,6 +49,39 @@ class PipelineUnitsTest {
     }
 
     @Test
+    void compactedWarpsWaitOnlyForLoadsToTheirOwnLanes() {
+        // two compacted warps hold lanes 0-15 and 16-31 of one static warp (Fung thesis Figure 3.7: threads keep
+        // their home lanes); each loads r7 and then adds r7 into r8
+        Scoreboard sb = new Scoreboard(16);
+        long low = 0xFFFFL;
+        long high = 0xFFFF0000L;
+        IssueRecord load = new IssueRecord(32).decoded(0, IssueClass.MEM_GLOBAL);
+        load.addDestination(7).addSource(0);
+        IssueRecord add = new IssueRecord(32).decoded(1, IssueClass.ALU);
+        add.addDestination(8).addSource(7);
+        sb.markPending(7, low); // the first compacted warp's load is in flight
+        assertEquals(Scoreboard.PENDING, sb.readyTime(add), "the whole static warp waits (pdom's check)");
+        assertEquals(Scoreboard.PENDING, sb.readyTime(add, low), "RAW in the loading lanes");
+        assertEquals(0, sb.readyTime(load, high), "no WAW hazard with a load to other lanes");
+        sb.markPending(7, high); // the second compacted warp's load
+        assertEquals(Scoreboard.PENDING, sb.pendingIn(high));
+        assertEquals(0, sb.pendingIn(0xFFL << 40), "no load to lanes 40-47");
+        sb.markReady(7, low, 400); // the first load returns
+        assertEquals(400, sb.readyTime(add, low), "its lanes are ready");
+        assertEquals(Scoreboard.PENDING, sb.readyTime(add, high), "the second load has not returned");
+        assertEquals(Scoreboard.PENDING, sb.readyTime(add), "nor for the whole warp");
+        assertEquals(1, sb.pendingCount());
+        sb.markReady(7, high, 450);
+        assertEquals(450, sb.readyTime(add), "ready at the later of the two loads");
+        assertEquals(0, sb.pendingCount());
+        sb.markReady(8, low, 470); // an ALU write of one group
+        sb.markReady(8, high, 460); // and an earlier-ready one of the other
+        IssueRecord use = new IssueRecord(32).decoded(2, IssueClass.ALU);
+        use.addSource(8);
+        assertEquals(470, sb.readyTime(use, high), "fixed-latency results keep one ready cycle per register");
+    }
+
+    @Test
     void registerIdsOutsideTheDeclaredSlotsAreASeamError() {
         Scoreboard sb = new Scoreboard(4);
         IssueRecord bad = new IssueRecord(32).decoded(42, IssueClass.ALU);

@@ -12,8 +12,9 @@ import java.util.SplittableRandom;
 
 /**
  * LPS: Jacobi sweeps of the 3D Laplace equation with fixed boundary values (the GPGPU-Sim benchmarks' laplace3d;
- * {@code div_laplace.cu}). Halo loads by the tile's edge threads, the grid's boundary and a partial last CTA column
- * leave lanes idle.
+ * {@code div_laplace.cu}). As in that kernel, each thread loads at most one halo cell and the halo cells belong to
+ * the CTA's first threads (one branch that two and a quarter of the four warps take); the grid's boundary and a
+ * partial last CTA column leave lanes idle as well.
  */
 public final class Laplace implements DivergenceWorkload {
     static final int SWEEPS = 2;
