@@ -107,7 +107,7 @@ public abstract class DivergenceModel {
     /**
      * True when the lanes of one static warp may run in several issue groups at once (thread block compaction and
      * dynamic warp formation, thesis §3.3.2): the timing model then tracks a group's registers in the lanes it holds,
-     * even when the group is its own slot's static warp (decision 0335). False by default: a per-warp stack's
+     * even when the group is its own slot's static warp (decision 0336). False by default: a per-warp stack's
      * divergent paths share their warp's scoreboard, as the hardware's does.
      */
     public boolean splitsWarps() {

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * ready. Fixed-latency results are recorded as a future ready cycle at issue, so no write-back event is needed.
  *
  * <p><b>Issue groups of several static warps</b> (thread block compaction and dynamic warp formation, Fung thesis
- * §3.3.2; decision 0335): a compacted warp holds some lanes of each member static warp, and several compacted warps
+ * §3.3.2; decision 0336): a compacted warp holds some lanes of each member static warp, and several compacted warps
  * hold disjoint lanes of one static warp at once. Their loads to the same register are independent (each thread
  * owns its registers in its home lane's bank), so a pending load records the lanes it will write ({@link
  * #markPending(int, long)}), and a group waits only for loads to its own lanes ({@link #readyTime(IssueRecord,
@@ -117,7 +117,7 @@ public final class Scoreboard {
     /**
      * For an issue group holding {@code lanes} of this warp: {@link #PENDING} while a load will write a register in
      * one of those lanes, else 0. The fixed-latency results of the group's own instructions are the issuing slot's
-     * to track (other groups' results in other lanes are no hazard; decision 0335).
+     * to track (other groups' results in other lanes are no hazard; decision 0336).
      */
     public long pendingIn(long lanes) {
         if (pending > 0) {

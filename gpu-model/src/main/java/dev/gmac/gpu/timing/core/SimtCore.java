@@ -461,7 +461,7 @@ public final class SimtCore implements IssueProbe {
     /**
      * A compacted or dynamic warp reads and writes the registers of its member static warps in the lanes it holds:
      * it is ready when each member's scoreboard is in those lanes (the scoreboard of warp slot {@code m} of the CTA
-     * tracks static warp {@code m}; loads of other groups to other lanes of it are no hazard, decision 0335).
+     * tracks static warp {@code m}; loads of other groups to other lanes of it are no hazard, decision 0336).
      */
     private long groupOperandsReady(WarpSlot w, IssueRecord in, long groupWarps) {
         long t = 0;

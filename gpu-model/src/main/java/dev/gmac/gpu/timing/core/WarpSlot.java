@@ -33,7 +33,7 @@ final class WarpSlot {
     /**
      * Ready cycle of the latest fixed-latency result of a compacted or dynamic warp issued from this slot (with
      * {@code core.scoreboard = warp}, such a group waits for its own results, not for other groups' writes to its
-     * member static warps; decision 0335).
+     * member static warps; decision 0336).
      */
     long groupLastWrite;
 

@@ -158,7 +158,7 @@ public final class LaunchExecutor implements WarpExecutor {
     /**
      * True when the one-member group in {@code slot} is not simply its slot's whole static warp: another slot's
      * static warp, or (under a model that splits warps) some of its own warp's live lanes while other groups may
-     * hold the rest, so its registers must be tracked by lane (decision 0335).
+     * hold the rest, so its registers must be tracked by lane (decision 0336).
      */
     private static boolean splitsWarp(DivergenceModel dm, int slot) {
         Warp w = dm.member(slot, 0);
