@@ -49,6 +49,20 @@ class GpuCilkTest {
         }
     }
 
+    /**
+     * The paper's Queens input (Table 3: 13x13 with a 4x4 serial base case) on the host executor: 73,712 solutions,
+     * every channel drained. The GPU run of the same graph at this size takes minutes; docs/channels-study.md
+     * records it.
+     */
+    @Test
+    void queensAtThePaperSizeCountsTheKnownSolutionsOnTheHost() {
+        try (SoftwareGpu gpu = GpuGraphExecutor.device("apu8")) {
+            Graph host = Graph.onDevice(gpu);
+            assertEquals(73712, Queens.run(host, 13, 4, 2048, new HostGraphExecutor()));
+            GpuFibonacciTest.assertDrained(host);
+        }
+    }
+
     @Test
     void cilkFibonacciMergesContinuationsOnTheHostAndOnTheGpu() {
         try (SoftwareGpu gpu = GpuGraphExecutor.device("apu8")) {
