@@ -97,8 +97,19 @@ public final class ChannelsStudy {
      * @param expected        the known answer its result must equal
      * @param defaultCapacity the channel width it runs with unless an experiment varies it
      * @param runner          how it runs
+     * @param maxWavefronts   wavefronts one run may dispatch at most (the size of the aggregator's tables and of the
+     *                        yield channel; {@link GpuGraphExecutor#DEFAULT_MAX_WAVEFRONTS} unless the input needs more)
      */
-    public record Workload(String name, long expected, int defaultCapacity, Runner runner) {}
+    public record Workload(String name, long expected, int defaultCapacity, Runner runner, int maxWavefronts) {
+        public Workload(String name, long expected, int defaultCapacity, Runner runner) {
+            this(name, expected, defaultCapacity, runner, GpuGraphExecutor.DEFAULT_MAX_WAVEFRONTS);
+        }
+
+        /** The same workload allowed {@code max} wavefronts per run. */
+        public Workload withMaxWavefronts(int max) {
+            return new Workload(name, expected, defaultCapacity, runner, max);
+        }
+    }
 
     /** Naive Fibonacci (Figure 6) of {@code n}. */
     public static Workload fibonacci(int n, int capacity) {
@@ -160,6 +171,9 @@ public final class ChannelsStudy {
                 strassen(256, Strassen.BASE, 4096));
     }
 
+    /** Wavefronts a run of the paper-sized Queens or Sort may dispatch (2^18; 16 bytes of yield channel each). */
+    static final int FULL_MAX_WAVEFRONTS = 1 << 18;
+
     /**
      * The paper's inputs and channel widths (Table 3): fib(24) in both forms, queens 13x13, sort of 1,000,000 ints,
      * Strassen 512x512.
@@ -168,8 +182,10 @@ public final class ChannelsStudy {
         return List.of(
                 cilkFibonacci(24, 16384),
                 fibonacci(24, 32768),
-                queens(13, 4, 16384),
-                sort(1_000_000, 32768),
+                // queens(13) dispatches more than the default 32,768 wavefronts (measured: the run stopped there);
+                // sort(1,000,000), with 16,384 base cases and merge chunks on every level, gets the same room
+                queens(13, 4, 16384).withMaxWavefronts(FULL_MAX_WAVEFRONTS),
+                sort(1_000_000, 32768).withMaxWavefronts(FULL_MAX_WAVEFRONTS),
                 strassen(512, Strassen.BASE, 8192));
     }
 
@@ -273,7 +289,7 @@ public final class ChannelsStudy {
                     run.cost(),
                     run.reservation(),
                     run.divergence(),
-                    GpuGraphExecutor.DEFAULT_MAX_WAVEFRONTS,
+                    w.maxWavefronts(),
                     GpuGraphExecutor.DEFAULT_CYCLE_LIMIT,
                     true);
             Graph g = Graph.onDevice(gpu).elementsPerDoneCount(run.doneCount());
