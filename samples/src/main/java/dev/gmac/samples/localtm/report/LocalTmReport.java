@@ -5,9 +5,8 @@ import dev.gmac.samples.localtm.LocalTmStudyOptions;
 import dev.gmac.samples.localtm.LocalTmStudyResults;
 import dev.gmac.samples.localtm.LocalTmWorkload;
 import dev.gmac.samples.localtm.Version;
+import dev.gmac.samples.study.report.MapRowsCsv;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 /**
  * The GPU-LocalTM study as {@code localtm-study.csv} (RFC 4180, one line per run, {@link LocalTmColumns}) and as one
@@ -29,30 +26,11 @@ import org.apache.commons.csv.CSVPrinter;
  * }</pre>
  */
 public final class LocalTmReport {
-    private static final CSVFormat FORMAT =
-            CSVFormat.RFC4180.builder().setRecordSeparator('\n').get();
-
     private LocalTmReport() {}
 
     /** The CSV text. */
     public static String csv(LocalTmStudyResults results) {
-        List<Map<String, Object>> rows = LocalTmColumns.rows(results);
-        StringWriter out = new StringWriter();
-        try (CSVPrinter p = new CSVPrinter(out, FORMAT)) {
-            if (!rows.isEmpty()) {
-                p.printRecord(rows.get(0).keySet());
-            }
-            for (Map<String, Object> r : rows) {
-                List<Object> cells = new ArrayList<>();
-                for (Object v : r.values()) {
-                    cells.add(v == null ? "" : v);
-                }
-                p.printRecord(cells);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
+        return MapRowsCsv.of(LocalTmColumns.rows(results));
     }
 
     /** Writes {@code localtm-study.csv} into {@code dir}. */
