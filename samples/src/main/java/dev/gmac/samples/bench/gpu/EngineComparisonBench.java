@@ -32,6 +32,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code copyToDevice}, {@code loadResource}, {@code launch} and {@code LaunchStats.threadInstructions}, which
  * every version has). Reflection costs one call per launch, nothing per simulated instruction.
  *
+ * <p>The timing model is compared the same way: the tiled matrix multiply under {@code gtx480} with per-warp PDOM
+ * stacks ({@link TimingSimBench}'s kernel), and the divergent n-queens count (11 x 11, one CTA of four warps, a
+ * depth-first search with its stack in local memory) under thread block compaction with likely-convergence points,
+ * where compacted warps hold lanes of several static warps (decision 0336's scoreboard path). Both go through
+ * {@code TimingSimulator}, {@code TimedLaunch.run} and {@code LaunchOptions.withDivergence}, public in every version.
+ *
  * <pre>
  * ./gmac bench EngineComparison --param jar=current,/path/to/old/gmac.jar --forks 2 --warmup 2 --iterations 5
  * </pre>
@@ -57,6 +63,20 @@ public class EngineComparisonBench {
     private long a;
     private long b;
     private long c;
+    private Object timedGpu;
+    private Object simPdom;
+    private Object simTbc;
+    private Method timedRun;
+    private Method timing;
+    private Method timingThreadInstructions;
+    private Object pdom;
+    private Object tbcLcp;
+    private Object timedMatmul;
+    private Object nqueens;
+    private long ta;
+    private long tb;
+    private long tc;
+    private long counts;
 
     /** Thread instructions simulated, reported per second. */
     @State(Scope.Thread)
@@ -100,26 +120,72 @@ public class EngineComparisonBench {
         Method copy = gpuClass.getMethod("copyToDevice", long.class, ByteBuffer.class);
         int n = FunctionalSimBench.SAXPY_N;
         int m = FunctionalSimBench.MATMUL_N * FunctionalSimBench.MATMUL_N;
-        x = upload(malloc, copy, n, 1);
-        y = upload(malloc, copy, n, 2);
-        a = upload(malloc, copy, m, 3);
-        b = upload(malloc, copy, m, 4);
+        x = upload(gpu, malloc, copy, n, 1);
+        y = upload(gpu, malloc, copy, n, 2);
+        a = upload(gpu, malloc, copy, m, 3);
+        b = upload(gpu, malloc, copy, m, 4);
         c = (long) malloc.invoke(gpu, 4L * m);
+        setUpTiming(cl, gpuClass, dim3, module, malloc, copy, m);
     }
 
-    private long upload(Method malloc, Method copy, int n, int seed) throws Exception {
-        long p = (long) malloc.invoke(gpu, 4L * n);
+    private void setUpTiming(
+            ClassLoader cl, Class<?> gpuClass, Class<?> dim3, Class<?> module, Method malloc, Method copy, int m)
+            throws Exception {
+        Class<?> configClass = Class.forName("dev.gmac.gpu.timing.config.TimingConfig", true, cl);
+        Class<?> simClass = Class.forName("dev.gmac.gpu.timing.TimingSimulator", true, cl);
+        Class<?> gpuConfig = Class.forName("dev.gmac.gpu.GpuConfig", true, cl);
+        Class<?> options = Class.forName("dev.gmac.gpu.LaunchOptions", true, cl);
+        Class<?> timedLaunch = Class.forName("dev.gmac.gpu.timing.functional.TimedLaunch", true, cl);
+        Object config = configClass.getMethod("load", String.class).invoke(null, "gtx480");
+        simPdom = simClass.getConstructor(configClass).newInstance(config);
+        simTbc = simClass.getConstructor(configClass).newInstance(config);
+        int slots = (int) simClass.getMethod("ctaSlots").invoke(simPdom);
+        Object builder = gpuConfig.getMethod("builder").invoke(null);
+        builder = builder.getClass().getMethod("maxResidentCtas", int.class).invoke(builder, slots);
+        Object built = builder.getClass().getMethod("build").invoke(builder);
+        timedGpu = gpuClass.getConstructor(gpuConfig).newInstance(built);
+        Method loadResource = gpuClass.getMethod("loadResource", String.class);
+        timedMatmul = loadResource.invoke(timedGpu, "/ptx/matmul_tiled.ptx");
+        nqueens = loadResource.invoke(timedGpu, "/ptx/nqueens.ptx");
+        Object defaults = options.getField("DEFAULTS").get(null);
+        Method withDivergence = options.getMethod("withDivergence", String.class);
+        pdom = withDivergence.invoke(defaults, "pdom");
+        tbcLcp = withDivergence.invoke(defaults, "tbc-lcp");
+        timedRun = timedLaunch.getMethod(
+                "run",
+                gpuClass,
+                simClass,
+                int.class,
+                long.class,
+                module,
+                String.class,
+                dim3,
+                dim3,
+                int.class,
+                options,
+                long[].class);
+        timing = timedRun.getReturnType().getMethod("timing");
+        timingThreadInstructions = timing.getReturnType().getMethod("threadInstructions");
+        ta = upload(timedGpu, malloc, copy, m, 3);
+        tb = upload(timedGpu, malloc, copy, m, 4);
+        tc = (long) malloc.invoke(timedGpu, 4L * m);
+        counts = (long) malloc.invoke(timedGpu, 4L * 128);
+    }
+
+    private static long upload(Object device, Method malloc, Method copy, int n, int seed) throws Exception {
+        long p = (long) malloc.invoke(device, 4L * n);
         ByteBuffer buf = ByteBuffer.allocateDirect(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
             buf.putFloat(4 * i, ((i * 31 + seed) % 97) / 97f);
         }
-        copy.invoke(gpu, p, buf);
+        copy.invoke(device, p, buf);
         return p;
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         gpu.getClass().getMethod("close").invoke(gpu);
+        timedGpu.getClass().getMethod("close").invoke(timedGpu);
         if (loader != null) {
             loader.close();
         }
@@ -152,5 +218,51 @@ public class EngineComparisonBench {
                 new long[] {a, b, c, n, n, n});
         counters.threadInstructions += (long) threadInstructions.invoke(s);
         return s;
+    }
+
+    /** The tiled matrix multiply under the gtx480 timing model with per-warp PDOM stacks. */
+    @Benchmark
+    public Object matmulTimedPdom(Instructions counters) throws Exception {
+        int n = FunctionalSimBench.MATMUL_N;
+        int t = FunctionalSimBench.TILE;
+        return timed(
+                counters,
+                simPdom,
+                timedMatmul,
+                "matmul_tiled",
+                dim3Of2.invoke(null, n / t, n / t),
+                dim3Of2.invoke(null, t, t),
+                pdom,
+                new long[] {ta, tb, tc, n, n, n});
+    }
+
+    /** The 11 x 11 n-queens count (121 threads in one CTA) under the gtx480 timing model with TBC-LCP. */
+    @Benchmark
+    public Object nqueensTimedTbcLcp(Instructions counters) throws Exception {
+        return timed(
+                counters,
+                simTbc,
+                nqueens,
+                "nqueens_count",
+                dim3Of1.invoke(null, 1),
+                dim3Of1.invoke(null, 128),
+                tbcLcp,
+                new long[] {11, counts});
+    }
+
+    private Object timed(
+            Instructions counters,
+            Object sim,
+            Object module,
+            String kernel,
+            Object grid,
+            Object block,
+            Object options,
+            long[] args)
+            throws Exception {
+        Object r = timedRun.invoke(null, timedGpu, sim, 0, 400_000_000L, module, kernel, grid, block, 0, options, args);
+        Object stats = timing.invoke(r);
+        counters.threadInstructions += (long) timingThreadInstructions.invoke(stats);
+        return stats;
     }
 }
