@@ -82,8 +82,13 @@ final class TxPhaseRecorder implements Agent {
 
     private static TxPhase classify(IssueRecord rec, boolean inTx) {
         int op = rec.insn == null ? -1 : rec.insn.op;
-        if (op == Op.TX_BEGIN || (op == Op.TX_COMMIT && rec.slotWaits())) {
-            return rec.slotWaits() ? TxPhase.SERIAL_WAIT : TxPhase.TX_BEGIN;
+        if (rec.slotWaits() && !rec.barrierWait() && (inTx || op == Op.TX_BEGIN)) {
+            // the wavefront waits at TX_Begin for another's WgS: it got there from TX_Begin, from TX_Commit's retry,
+            // or from the instruction after which that WgS rolled its attempt back
+            return TxPhase.SERIAL_WAIT;
+        }
+        if (op == Op.TX_BEGIN) {
+            return TxPhase.TX_BEGIN;
         }
         if (op == Op.TX_COMMIT) {
             return TxPhase.TX_COMMIT;

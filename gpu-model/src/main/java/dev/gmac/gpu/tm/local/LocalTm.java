@@ -116,8 +116,18 @@ public final class LocalTm implements TmModel {
      * @param exec      the work-items that ran it
      * @param tcm       the transaction conflict mask at its end
      * @param committed the work-items that committed
+     * @param rolledBack true when another wavefront's WgS rolled the attempt back before {@code TX_Commit} (such an
+     *     attempt is no re-execution for livelock detection)
      */
-    public record Attempt(long cta, int wavefront, int number, TxMode mode, long exec, long tcm, long committed) {}
+    public record Attempt(
+            long cta,
+            int wavefront,
+            int number,
+            TxMode mode,
+            long exec,
+            long tcm,
+            long committed,
+            boolean rolledBack) {}
 
     /** Calls {@code t} with every attempt as it ends (golden traces; null to stop). */
     public void trace(Consumer<Attempt> t) {
@@ -364,6 +374,9 @@ public final class LocalTm implements TmModel {
             if (u == t) {
                 continue;
             }
+            if (u.running != 0) {
+                u.rolledBack = true;
+            }
             for (long m = u.live(); m != 0; m &= m - 1) {
                 abortLane(u, Long.numberOfTrailingZeros(m));
                 counters.wgsRollbacks++;
@@ -433,13 +446,19 @@ public final class LocalTm implements TmModel {
         }
         long tcm = t.tcm;
         TxMode mode = t.mode;
+        boolean rolledBack = t.rolledBack;
+        t.rolledBack = false;
         if (tracer != null) {
-            tracer.accept(new Attempt(g.linearId, t.warp.index(), t.attempts, mode, t.running, tcm, committed));
+            tracer.accept(
+                    new Attempt(g.linearId, t.warp.index(), t.attempts, mode, t.running, tcm, committed, rolledBack));
         }
         t.running = 0;
         g.active.remove(t);
         switch (mode) {
             case TX: {
+                if (rolledBack) {
+                    break; // sent back to TX_Begin by another wavefront's WgS: no TCM reached TX_Commit (0350)
+                }
                 int index = t.streak++;
                 if (tcm != 0 && index >= 2 && tcm == t.lastTcm) {
                     counters.livelocks++;
@@ -449,6 +468,9 @@ public final class LocalTm implements TmModel {
                 break;
             }
             case WFS:
+                if (rolledBack) {
+                    break; // the selected work-item retries in WfS: a rollback is not a conflict (0350)
+                }
                 if (tcm == 0) {
                     backToNormal(t);
                 } else {

@@ -32,6 +32,11 @@ final class WavefrontTx {
     int attempts;
     /** True while the wavefront waits at TX_Begin for another wavefront's WgS. */
     boolean stalled;
+    /**
+     * True when another wavefront's WgS rolled the current attempt back: it returns to {@code TX_Begin} without
+     * reaching {@code TX_Commit}, where the hardware compares TCMs, so it is no re-execution for livelock detection.
+     */
+    boolean rolledBack;
 
     /** Per lane, the accesses of its current attempt, while a launch records a journal (else unused). */
     private LaneJournal[] journals;

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * src/main/cuda/localtm_ht.cu}): the transactional version under DCD and SMDCD, and the atomics version, build the
  * same table as the version whose critical sections one work-item runs (each bucket's keys as a set: slot order
  * depends on the schedule), with one work-group of 256 work-items as in the paper and with several work-groups,
- * at high contention (4 buckets: every work-item of the work-group inserts into the same bucket at once) and low
- * contention (256 buckets), on the functional model and under the {@code apu8} timing model.
+ * at high contention (4 buckets: at step i work-item t inserts into bucket (t + i) % 4, so each bucket takes 64 of
+ * a step's 256 inserts, 16 from each wavefront: the input of the study, samples' {@code HashTable}) and low
+ * contention (256 buckets, keys 0, 1, 2, ...), on the functional model and under the {@code apu8} timing model.
  */
 class HashTableWorkloadTest {
     private static final int THREADS = 256;
@@ -56,7 +57,9 @@ class HashTableWorkloadTest {
             int keys = groups * THREADS * PER_ITEM;
             int[] values = new int[keys];
             for (int i = 0; i < keys; i++) {
-                values[i] = i;
+                int item = i / PER_ITEM;
+                // bucket = key % 4 at high contention (the hash multiplies by an odd constant that is 1 mod 4)
+                values[i] = in == HIGH ? item * PER_ITEM + (item + i % PER_ITEM) % PER_ITEM : i;
             }
             long input = dev.ints(values);
             int[] serial = table(dev, m, "ht_serial", null, div, preset, in, groups, input, null);

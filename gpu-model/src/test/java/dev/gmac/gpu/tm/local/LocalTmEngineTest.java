@@ -124,8 +124,8 @@ class LocalTmEngineTest {
                     seen);
             assertEquals(
                     List.of(
-                            new LocalTm.Attempt(0, 0, 1, TxMode.TX, 0b1111, 0b0010, 0b1101),
-                            new LocalTm.Attempt(0, 0, 2, TxMode.TX, 0b0010, 0b0000, 0b0010)),
+                            new LocalTm.Attempt(0, 0, 1, TxMode.TX, 0b1111, 0b0010, 0b1101, false),
+                            new LocalTm.Attempt(0, 0, 2, TxMode.TX, 0b0010, 0b0000, 0b0010, false)),
                     trace,
                     "attempt 1: EXEC 1111, WI1 in TCM, WI0/2/3 commit; attempt 2: WI1 alone, commits");
             assertArrayEquals(new int[] {0 + 1 + 2, 10, 20 + 3, 30 + 4}, dev.readInts(cells, 4));
@@ -169,8 +169,8 @@ class LocalTmEngineTest {
                     seen);
             assertEquals(
                     List.of(
-                            new LocalTm.Attempt(0, 0, 1, TxMode.TX, 0b1111, 0b0001, 0b1110),
-                            new LocalTm.Attempt(0, 0, 2, TxMode.TX, 0b0001, 0b0000, 0b0001)),
+                            new LocalTm.Attempt(0, 0, 1, TxMode.TX, 0b1111, 0b0001, 0b1110, false),
+                            new LocalTm.Attempt(0, 0, 2, TxMode.TX, 0b0001, 0b0000, 0b0001, false)),
                     trace,
                     "attempt 1: WI0 in TCM, WI1/2/3 commit; attempt 2: WI0 alone, commits");
             assertArrayEquals(new int[] {0 + 1 + 2, 10, 20 + 3, 30 + 4}, dev.readInts(cells, 4));
@@ -234,6 +234,58 @@ class LocalTmEngineTest {
             assertTrue(s.wgsEntries() > 0 && s.committedWgs() > 0, "work-group serialisation: " + s);
             assertTrue(s.wgsRollbacks() > 0, "WgS rolled another wavefront back: " + s);
             assertEquals(193, s.committed());
+        }
+    }
+
+    /**
+     * Villegas et al. §3, "Forward Progress": "A livelock situation can be detected if the TCM remains the same after
+     * two consecutive transaction re-executions", and under WgS the other wavefronts' transactions "are aborted,
+     * rolled back and stalled at the TX_Begin instruction". An attempt that another wavefront's WgS rolled back did
+     * not reach TX_Commit with a TCM of its own conflicts, so it is no re-execution for livelock detection: every WfS
+     * attempt follows two normal-mode attempts that were not rolled back and ended with the same non-zero TCM, and a
+     * rolled-back WfS attempt stays in WfS. In the livelock kernel wavefront 0's long transaction is rolled back by the
+     * other wavefronts' WgS; when rollbacks counted (before decision 0350 said otherwise), a wavefront rolled back
+     * three times entered WfS with no conflict of its own.
+     */
+    @ParameterizedTest(name = "{0} on {1}, timing {2}")
+    @MethodSource("models")
+    void aWgsRollbackIsNoReExecutionForLivelockDetection(String tm, String div, String preset) {
+        try (TestDevice dev = new TestDevice()) {
+            long out = dev.zeros(4);
+            List<LocalTm.Attempt> trace = new ArrayList<>();
+            run(dev, module(dev), tm, div, preset, "livelock", Dim3.of(1), Dim3.of(256), trace, out, 3000);
+            assertArrayEquals(new int[] {1000 + 192}, dev.readInts(out, 1), "every increment and the long update");
+            assertTrue(trace.stream().anyMatch(LocalTm.Attempt::rolledBack), "a WgS rolled an attempt back");
+            for (int wf = 0; wf < 4; wf++) {
+                List<LocalTm.Attempt> counted = new ArrayList<>(); // normal-mode attempts that reached TX_Commit
+                TxMode previous = null;
+                boolean previousRolledBack = false;
+                for (LocalTm.Attempt a : trace) {
+                    if (a.wavefront() != wf) {
+                        continue;
+                    }
+                    if (a.mode() == TxMode.WFS && previous == TxMode.TX) {
+                        int n = counted.size();
+                        assertTrue(
+                                n >= 2
+                                        && counted.get(n - 1).tcm() != 0
+                                        && counted.get(n - 1).tcm()
+                                                == counted.get(n - 2).tcm(),
+                                "wavefront " + wf + " entered WfS at attempt " + a.number()
+                                        + " without two re-executions ending with the same TCM: " + counted);
+                    }
+                    if (a.mode() == TxMode.WGS && previous == TxMode.WFS) {
+                        assertTrue(!previousRolledBack, "a rolled-back WfS attempt led to WgS: wavefront " + wf);
+                    }
+                    if (a.mode() != TxMode.TX) {
+                        counted.clear();
+                    } else if (!a.rolledBack()) {
+                        counted.add(a);
+                    }
+                    previous = a.mode();
+                    previousRolledBack = a.rolledBack();
+                }
+            }
         }
     }
 
