@@ -8,9 +8,9 @@ import java.util.List;
 
 /**
  * HT, the hash table of Villegas et al., "GPU-LocalTM", Euro-Par 2016 Workshops, §5 ({@code localtm_ht.cu}): every
- * work-item inserts 4 keys (the key's bucket count, then the slot it names); 4 buckets (HC: all 256 work-items insert
- * into one bucket at each step) or 256 (LC). Slot order inside a bucket is the schedule's, so each bucket's keys are
- * compared as a set.
+ * work-item inserts 4 keys (the key's bucket count, then the slot it names); 4 buckets (HC: at step i work-item t
+ * inserts into bucket (t + i) % 4, so each bucket takes 64 of a step's 256 inserts, 16 from each wavefront) or 256
+ * (LC). Slot order inside a bucket is the schedule's, so each bucket's keys are compared as a set.
  */
 public final class HashTable implements LocalTmWorkload {
     private static final int PER_ITEM = 4;
@@ -45,9 +45,8 @@ public final class HashTable implements LocalTmWorkload {
         for (int j = 0; j < keys; j++) {
             int item = j / PER_ITEM;
             int step = j % PER_ITEM;
-            // HC: at step i work-item t inserts into bucket (t + i) % 4, so each bucket takes 64 of the 256 inserts of
-            // a
-            // step (16 from each wavefront); the keys are still 0 .. keys - 1.
+            // HC: at step i work-item t inserts into bucket (t + i) % 4 (the kernel's hash is key % 4 here), so each
+            // bucket takes 64 of a step's 256 inserts (16 from each wavefront); the keys are still 0 .. keys - 1.
             values[j] = contention == Contention.HC ? item * PER_ITEM + (item + step) % PER_ITEM : j;
         }
         return new Setup(
