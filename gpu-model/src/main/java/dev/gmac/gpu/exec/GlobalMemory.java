@@ -47,6 +47,7 @@ public final class GlobalMemory {
     static final VarHandle I16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final long capacity;
+    /** This device's range of addresses, or null for {@link #hostMemory}. */
     private final DeviceAddressRanges.Lease range;
     /** First address of this device's range. */
     private final long base;
@@ -67,10 +68,23 @@ public final class GlobalMemory {
 
     /** Device memory of {@code capacity} bytes in total. */
     public GlobalMemory(long capacity) {
+        this(capacity, true);
+    }
+
+    private GlobalMemory(long capacity, boolean device) {
         this.capacity = capacity;
-        this.range = DeviceAddressRanges.take(this);
-        this.base = range.base();
+        this.range = device ? DeviceAddressRanges.take(this) : null;
+        this.base = device ? range.base() : StateSpace.GLOBAL_BASE;
         this.offset = base - StateSpace.GLOBAL_BASE;
+    }
+
+    /**
+     * Memory of {@code capacity} bytes laid out like a device's but belonging to no device (the host memory of a
+     * channel graph run by host executors): it takes no range of device addresses, so any number may exist at once;
+     * its addresses are those of range 0 and may equal a device's, so they must never be handed to a device.
+     */
+    public static GlobalMemory hostMemory(long capacity) {
+        return new GlobalMemory(capacity, false);
     }
 
     /** The first address of this device's range (its first allocation's address). */
@@ -373,7 +387,7 @@ public final class GlobalMemory {
      * is a pointer of another device of the process (each has its own range, decision 0112); empty otherwise.
      */
     private String otherDevice(long address) {
-        return !inRange(address) && DeviceAddressRanges.isLive(address)
+        return range != null && !inRange(address) && DeviceAddressRanges.isLive(address)
                 ? " (it lies in the address range of another device of this process: a pointer from another"
                         + " device or runtime)"
                 : "";
@@ -382,7 +396,9 @@ public final class GlobalMemory {
     /** Releases every allocation and the device's address range; later use throws. */
     public synchronized void close() {
         closed = true;
-        range.close();
+        if (range != null) {
+            range.close();
+        }
         ByteBuffer[] segs = segments;
         segments = new ByteBuffer[0];
         used = 0;

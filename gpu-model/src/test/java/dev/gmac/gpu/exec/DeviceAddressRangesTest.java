@@ -75,6 +75,21 @@ class DeviceAddressRangesTest {
     }
 
     @Test
+    void hostMemoryTakesNoRange() {
+        int held = DeviceAddressRanges.held();
+        GlobalMemory[] hosts = new GlobalMemory[5000];
+        for (int i = 0; i < hosts.length; i++) {
+            hosts[i] = GlobalMemory.hostMemory(1 << 20);
+        }
+        assertEquals(held, DeviceAddressRanges.held(), "more host memories than ranges, none taken");
+        assertEquals(StateSpace.GLOBAL_BASE, hosts[0].malloc(16));
+        for (GlobalMemory h : hosts) {
+            h.close();
+        }
+        assertEquals(held, DeviceAddressRanges.held());
+    }
+
+    @Test
     void manyDevicesAtOnceFitAndTheLimitIsLarge() {
         assertEquals(4095, DeviceAddressRanges.RANGES, "ranges of 2^48 bytes between 2^36 and 2^60");
         SoftwareGpu[] gpus = new SoftwareGpu[200];
