@@ -75,6 +75,28 @@ class DeviceAddressRangesTest {
     }
 
     @Test
+    void holdingEveryRangeIsATypedErrorAndClosingOneMakesRoom() {
+        java.util.List<SoftwareGpu> held = new java.util.ArrayList<>();
+        try {
+            DeviceMemoryException full = null;
+            while (full == null && held.size() <= DeviceAddressRanges.RANGES) {
+                try {
+                    held.add(new SoftwareGpu());
+                } catch (DeviceMemoryException e) {
+                    full = e;
+                }
+            }
+            assertTrue(full != null, "the 4,096th device at once is refused");
+            assertTrue(full.getMessage().contains("out of device address ranges"), full.getMessage());
+            assertTrue(full.getMessage().contains("close()"), full.getMessage());
+            held.remove(held.size() - 1).close();
+            held.add(new SoftwareGpu()); // the range closed just now
+        } finally {
+            held.forEach(SoftwareGpu::close);
+        }
+    }
+
+    @Test
     void hostMemoryTakesNoRange() {
         int held = DeviceAddressRanges.held();
         GlobalMemory[] hosts = new GlobalMemory[5000];
