@@ -228,22 +228,22 @@ public final class GlobalMemory {
         boolean freed = best >= segs.length || segs[best] == null;
         String label = freed ? freedLabels.get(best) : labels.get(best);
         long start = base + ((long) best << SLOT_SHIFT);
-        long offset = addr - start;
+        long at = addr - start;
         String name = label == null ? "an unlabelled allocation" : label;
-        String of = " (offset " + (offset >= 0 ? "+" : "") + offset + " of its " + bestSize + " bytes at 0x"
+        String of = " (offset " + (at >= 0 ? "+" : "") + at + " of its " + bestSize + " bytes at 0x"
                 + Long.toHexString(start) + ")";
-        if (freed && offset >= 0 && offset < bestSize) {
+        if (freed && at >= 0 && at < bestSize) {
             return "inside " + name + ", which was freed" + of;
         }
         String where;
-        if (offset < 0) {
-            where = -offset + " bytes before " + name;
-        } else if (offset >= bestSize) {
-            where = offset == bestSize
+        if (at < 0) {
+            where = -at + " bytes before " + name;
+        } else if (at >= bestSize) {
+            where = at == bestSize
                     ? "just after the end of " + name
-                    : (offset - bestSize) + " bytes after the end of " + name;
+                    : (at - bestSize) + " bytes after the end of " + name;
         } else {
-            where = "running " + (offset + size - bestSize) + " bytes past the end of " + name;
+            where = "running " + (at + size - bestSize) + " bytes past the end of " + name;
         }
         return where + (freed ? ", which was freed" : "") + of;
     }
