@@ -462,6 +462,7 @@ public final class Adsm implements AutoCloseable {
                     reached.add(pointee);
                     argObjects[i] = pointee;
                 } else if (raw[i] != 0 && kernel.access().isDereferenced(i)) {
+                    KernelArguments.rejectForeignAddress(kernel, i, raw[i], gpu);
                     throw new AdsmException(
                             AdsmException.Reason.BAD_ARGUMENT,
                             "kernel " + kernel.name() + ", parameter " + i + " (" + kernel.paramName(i)

@@ -305,6 +305,13 @@ public final class CudaStyle implements AutoCloseable {
                 }
                 return null;
             });
+            for (int i = 0; i < raw.length; i++) {
+                if (!(args[i] instanceof DeviceBuffer)
+                        && kernel.params().get(i).byteSize() == 8
+                        && kernel.access().isDereferenced(i)) {
+                    KernelArguments.rejectForeignAddress(kernel, i, raw[i], gpu);
+                }
+            }
             awaitLaunch();
             try {
                 gpu.prepare(kernel.module(), kernel.name(), grid.toGpu(), block.toGpu(), 0, raw);

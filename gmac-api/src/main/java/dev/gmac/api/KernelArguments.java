@@ -1,5 +1,6 @@
 package dev.gmac.api;
 
+import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.ptx.ParamDecl;
 import dev.gmac.gpu.ptx.PtxType;
 
@@ -100,6 +101,21 @@ final class KernelArguments {
         long max = type.isSigned() ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
         if (value < min || value > max) {
             throw mismatch(kernel, index, param, arg, "out of range [" + min + ", " + max + "]");
+        }
+    }
+
+    /**
+     * Rejects raw address {@code value}, passed to parameter {@code index} (which the kernel dereferences), when it
+     * lies in the device address range of another device of the process: every runtime has its own range (decision
+     * 0112), so it is a pointer of another runtime (or of one already closed).
+     */
+    static void rejectForeignAddress(PtxKernel kernel, int index, long value, SoftwareGpu gpu) {
+        if (value != 0 && gpu.isAnotherDevicesAddress(value)) {
+            throw new AdsmException(
+                    AdsmException.Reason.FOREIGN_BUFFER,
+                    "kernel " + kernel.name() + ", parameter " + index + " (" + kernel.paramName(index) + "): 0x"
+                            + Long.toHexString(value) + " is an address of another runtime (each runtime has its"
+                            + " own range of device addresses); pass a buffer of this runtime");
         }
     }
 

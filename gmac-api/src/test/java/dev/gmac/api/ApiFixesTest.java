@@ -153,6 +153,43 @@ class ApiFixesTest {
         }
     }
 
+    /**
+     * Decision 0112: runtimes get disjoint device address ranges, so two runtimes' first buffers have different
+     * addresses and a raw address of one runtime is rejected by another, with the address in the message, even at
+     * the offset where the other runtime has a live buffer of its own.
+     */
+    @Test
+    void runtimesHaveDisjointAddressesAndARawAddressOfAnotherRuntimeIsRejected() {
+        try (Adsm a = Adsm.open();
+                Adsm b = Adsm.open();
+                CudaStyle cuda = CudaStyle.open(AdsmConfig.defaults())) {
+            SharedBuffer firstOfA = a.adsmAlloc(64);
+            SharedBuffer firstOfB = b.adsmAlloc(64);
+            assertTrue(firstOfA.address() != firstOfB.address(), "the first buffers of two runtimes");
+            firstOfB.putFloat(0, 3f);
+            PtxKernel scaleAdd = b.kernelResource(KERNELS, "scale_add");
+            SharedBuffer y = b.adsmAlloc(64);
+            long raw = firstOfA.address();
+            AdsmException foreign = assertThrows(
+                    AdsmException.class, () -> b.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, raw, 1f, 1));
+            assertEquals(AdsmException.Reason.FOREIGN_BUFFER, foreign.reason());
+            assertTrue(foreign.getMessage().contains("0x" + Long.toHexString(raw)), foreign.getMessage());
+            assertTrue(foreign.getMessage().contains("another runtime"), foreign.getMessage());
+            assertTrue(foreign.getMessage().contains("parameter 1"), foreign.getMessage());
+            // B's own buffer at the same offset of its range is still accepted.
+            b.adsmCall(scaleAdd, Dim3.of(1), Dim3.of(32), y, firstOfB.address(), 1f, 1);
+            b.adsmSync();
+            assertEquals(3f, y.getFloat(0));
+            // The CUDA-style runtime takes raw addresses as CUDA does, but not another runtime's.
+            PtxKernel cudaScaleAdd = cuda.kernelResource(KERNELS, "scale_add");
+            DeviceBuffer dy = cuda.malloc(64);
+            AdsmException cudaForeign = assertThrows(
+                    AdsmException.class, () -> cuda.launch(cudaScaleAdd, Dim3.of(1), Dim3.of(32), dy, raw, 1f, 1));
+            assertEquals(AdsmException.Reason.FOREIGN_BUFFER, cudaForeign.reason());
+            assertTrue(cudaForeign.getMessage().contains("0x" + Long.toHexString(raw)), cudaForeign.getMessage());
+        }
+    }
+
     @Test
     void kernelFromAFileWithParameterNamesFromItsCudaSource(@TempDir Path dir) throws Exception {
         String ptx = Adsm.readResource(KERNELS);

@@ -1,5 +1,6 @@
 package dev.gmac.gpu;
 
+import dev.gmac.gpu.exec.DeviceAddressRanges;
 import dev.gmac.gpu.exec.GlobalMemory;
 import dev.gmac.gpu.exec.KernelLaunch;
 import dev.gmac.gpu.ptx.KernelSignature;
@@ -42,6 +43,14 @@ public final class SoftwareGpu implements AutoCloseable {
     /** The device memory (for the execution engine and for adapters that need zero-copy access). */
     public GlobalMemory memory() {
         return memory;
+    }
+
+    /**
+     * True when {@code address} lies in the device address range of another device of this process (every device
+     * has its own range, decision 0112): a pointer of another device, never valid here.
+     */
+    public boolean isAnotherDevicesAddress(long address) {
+        return !memory.inRange(address) && DeviceAddressRanges.isLive(address);
     }
 
     /** Allocates {@code bytes} of zeroed device memory, 256-byte aligned. */

@@ -66,7 +66,7 @@ public final class Graph {
 
     /** A graph in host memory. */
     public Graph() {
-        this(new GlobalMemory(HOST_MEMORY_BYTES), null);
+        this(GlobalMemory.hostMemory(HOST_MEMORY_BYTES), null);
     }
 
     private Graph(GlobalMemory memory, SoftwareGpu device) {

@@ -13,7 +13,10 @@ import java.util.ArrayDeque;
  * Device global memory: a set of off-heap allocations, each its own little-endian direct {@link ByteBuffer}
  * (a slice of the process's {@link DirectArena}, so freed memory is reused at once instead of waiting for the
  * garbage collector)
- * placed in its own 2 GiB slot of the 64-bit device address space starting at {@link StateSpace#GLOBAL_BASE}.
+ * placed in its own 2 GiB slot of the device's range of addresses. Every device of the process has its own range
+ * ({@link DeviceAddressRanges}, decision 0112), starting at {@link #base()}, so a pointer of one device is never
+ * inside an allocation of another; {@link #physical} gives the address within the range as if it started at {@link
+ * StateSpace#GLOBAL_BASE}, which is what the timing model maps to memory partitions, banks and sets.
  * Nothing is allocated until {@link #malloc} (so creating a device is cheap), an allocation's buffer is
  * exactly its size (so any access outside it is detected as out of bounds), and slot lookup is one shift and
  * one array load. Freed slots are reused only after {@value #REUSE_DELAY} other frees, which makes most
@@ -33,6 +36,9 @@ public final class GlobalMemory {
     /** Largest single allocation. */
     public static final long MAX_ALLOCATION = (1L << SLOT_SHIFT) - 1;
 
+    /** Slots of one device: its physical addresses stay below 2^48, the window of a device alone. */
+    private static final long SLOTS = (DeviceAddressRanges.RANGE_BYTES - StateSpace.GLOBAL_BASE) >>> SLOT_SHIFT;
+
     private static final int REUSE_DELAY = 64;
     private static final long ALIGN = 256;
 
@@ -41,6 +47,13 @@ public final class GlobalMemory {
     static final VarHandle I16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final long capacity;
+    /** This device's range of addresses, or null for {@link #hostMemory}. */
+    private final DeviceAddressRanges.Lease range;
+    /** First address of this device's range. */
+    private final long base;
+    /** {@code base - GLOBAL_BASE}: what {@link #physical} subtracts. */
+    private final long offset;
+
     private volatile ByteBuffer[] segments = new ByteBuffer[16];
     /** Per slot: the live allocation's label, or null (guarded by this). */
     private final java.util.Map<Integer, String> labels = new java.util.HashMap<>();
@@ -55,10 +68,50 @@ public final class GlobalMemory {
 
     /** Device memory of {@code capacity} bytes in total. */
     public GlobalMemory(long capacity) {
-        this.capacity = capacity;
+        this(capacity, true);
     }
 
-    /** The slot table: slot {@code (addr - GLOBAL_BASE) >>> SLOT_SHIFT} holds the allocation's buffer or null. */
+    private GlobalMemory(long capacity, boolean device) {
+        this.capacity = capacity;
+        this.range = device ? DeviceAddressRanges.take(this) : null;
+        this.base = device ? range.base() : StateSpace.GLOBAL_BASE;
+        this.offset = base - StateSpace.GLOBAL_BASE;
+    }
+
+    /**
+     * Memory of {@code capacity} bytes laid out like a device's but belonging to no device (the host memory of a
+     * channel graph run by host executors): it takes no range of device addresses, so any number may exist at once;
+     * its addresses are those of range 0 and may equal a device's, so they must never be handed to a device.
+     */
+    public static GlobalMemory hostMemory(long capacity) {
+        return new GlobalMemory(capacity, false);
+    }
+
+    /** The first address of this device's range (its first allocation's address). */
+    public long base() {
+        return base;
+    }
+
+    /**
+     * The physical address of device address {@code address}: its place in this device's range, counted from {@link
+     * StateSpace#GLOBAL_BASE} (the address it would have if this were the process's only device). The timing model
+     * maps physical addresses, so a launch takes the same cycles whatever other devices the process holds.
+     */
+    public long physical(long address) {
+        return address - offset;
+    }
+
+    /** What {@link #physical} subtracts from a device address ({@code base() - GLOBAL_BASE}). */
+    public long physicalOffset() {
+        return offset;
+    }
+
+    /** True when {@code address} lies in this device's range (allocated or not). */
+    public boolean inRange(long address) {
+        return address >= base && address - base < DeviceAddressRanges.RANGE_BYTES;
+    }
+
+    /** The slot table: slot {@code (addr - base()) >>> SLOT_SHIFT} holds the allocation's buffer or null. */
     public ByteBuffer[] segments() {
         return segments;
     }
@@ -98,7 +151,7 @@ public final class GlobalMemory {
             slot = freed.poll();
         } else {
             slot = nextSlot++;
-            if ((StateSpace.GLOBAL_BASE + ((long) slot << SLOT_SHIFT)) >= StateSpace.GLOBAL_END) {
+            if (slot >= SLOTS) {
                 nextSlot--;
                 if (freed.isEmpty()) {
                     throw new DeviceMemoryException("out of device address space");
@@ -121,7 +174,7 @@ public final class GlobalMemory {
         if (label != null) {
             labels.put(slot, label);
         }
-        return StateSpace.GLOBAL_BASE + ((long) slot << SLOT_SHIFT);
+        return base + ((long) slot << SLOT_SHIFT);
     }
 
     /** Sets the label of the allocation that starts at {@code ptr} (null: none). */
@@ -154,12 +207,12 @@ public final class GlobalMemory {
             } else {
                 continue;
             }
-            long base = StateSpace.GLOBAL_BASE + ((long) slot << SLOT_SHIFT);
+            long start = base + ((long) slot << SLOT_SHIFT);
             long distance;
-            if (addr < base) {
-                distance = base - addr;
-            } else if (addr - base >= cap) {
-                distance = addr - base - cap;
+            if (addr < start) {
+                distance = start - addr;
+            } else if (addr - start >= cap) {
+                distance = addr - start - cap;
             } else {
                 distance = 0;
             }
@@ -170,27 +223,27 @@ public final class GlobalMemory {
             }
         }
         if (best < 0 || bestDistance >= (1L << SLOT_SHIFT)) {
-            return "not inside any device allocation";
+            return "not inside any device allocation" + otherDevice(addr);
         }
         boolean freed = best >= segs.length || segs[best] == null;
         String label = freed ? freedLabels.get(best) : labels.get(best);
-        long base = StateSpace.GLOBAL_BASE + ((long) best << SLOT_SHIFT);
-        long offset = addr - base;
+        long start = base + ((long) best << SLOT_SHIFT);
+        long at = addr - start;
         String name = label == null ? "an unlabelled allocation" : label;
-        String of = " (offset " + (offset >= 0 ? "+" : "") + offset + " of its " + bestSize + " bytes at 0x"
-                + Long.toHexString(base) + ")";
-        if (freed && offset >= 0 && offset < bestSize) {
+        String of = " (offset " + (at >= 0 ? "+" : "") + at + " of its " + bestSize + " bytes at 0x"
+                + Long.toHexString(start) + ")";
+        if (freed && at >= 0 && at < bestSize) {
             return "inside " + name + ", which was freed" + of;
         }
         String where;
-        if (offset < 0) {
-            where = -offset + " bytes before " + name;
-        } else if (offset >= bestSize) {
-            where = offset == bestSize
+        if (at < 0) {
+            where = -at + " bytes before " + name;
+        } else if (at >= bestSize) {
+            where = at == bestSize
                     ? "just after the end of " + name
-                    : (offset - bestSize) + " bytes after the end of " + name;
+                    : (at - bestSize) + " bytes after the end of " + name;
         } else {
-            where = "running " + (offset + size - bestSize) + " bytes past the end of " + name;
+            where = "running " + (at + size - bestSize) + " bytes past the end of " + name;
         }
         return where + (freed ? ", which was freed" : "") + of;
     }
@@ -230,7 +283,7 @@ public final class GlobalMemory {
     }
 
     private int slotOfBase(long ptr, String what) {
-        long rel = ptr - StateSpace.GLOBAL_BASE;
+        long rel = ptr - base;
         ByteBuffer[] segs = segments;
         if (rel < 0 || (rel & ((1L << SLOT_SHIFT) - 1)) != 0) {
             throw new DeviceMemoryException(
@@ -238,8 +291,8 @@ public final class GlobalMemory {
         }
         long slot = rel >>> SLOT_SHIFT;
         if (slot >= segs.length || segs[(int) slot] == null) {
-            throw new DeviceMemoryException(
-                    what + "(0x" + Long.toHexString(ptr) + "): unknown pointer (never allocated, or already freed)");
+            throw new DeviceMemoryException(what + "(0x" + Long.toHexString(ptr)
+                    + "): unknown pointer (never allocated, or already freed)" + otherDevice(ptr));
         }
         return (int) slot;
     }
@@ -252,12 +305,12 @@ public final class GlobalMemory {
         if (bytes < 0 || bytes > MAX_ALLOCATION) {
             throw new DeviceMemoryException(what + ": invalid size " + bytes);
         }
-        long rel = addr - StateSpace.GLOBAL_BASE;
+        long rel = addr - base;
         ByteBuffer[] segs = segments;
         long slot = rel >>> SLOT_SHIFT;
         if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {
-            throw new DeviceMemoryException(
-                    what + ": address 0x" + Long.toHexString(addr) + " is not inside any device allocation");
+            throw new DeviceMemoryException(what + ": address 0x" + Long.toHexString(addr)
+                    + " is not inside any device allocation" + otherDevice(addr));
         }
         ByteBuffer bb = segs[(int) slot];
         long off = rel & ((1L << SLOT_SHIFT) - 1);
@@ -329,9 +382,23 @@ public final class GlobalMemory {
         }
     }
 
-    /** Releases every allocation; later use throws. */
+    /**
+     * The end of a message about {@code address}, which no allocation of this device holds: names the case where it
+     * is a pointer of another device of the process (each has its own range, decision 0112); empty otherwise.
+     */
+    private String otherDevice(long address) {
+        return range != null && !inRange(address) && DeviceAddressRanges.isLive(address)
+                ? " (it lies in the address range of another device of this process: a pointer from another"
+                        + " device or runtime)"
+                : "";
+    }
+
+    /** Releases every allocation and the device's address range; later use throws. */
     public synchronized void close() {
         closed = true;
+        if (range != null) {
+            range.close();
+        }
         ByteBuffer[] segs = segments;
         segments = new ByteBuffer[0];
         used = 0;

@@ -36,6 +36,8 @@ public final class MemoryPort {
     private final byte[] constBank;
     private final byte[] params;
     private ByteBuffer[] gsegs;
+    /** The first address of the device's range ({@link GlobalMemory#base()}). */
+    private final long gmemBase;
     /** The allocation of the last global access. */
     ByteBuffer gseg;
     /** Device address of {@link #gseg}'s first byte. */
@@ -51,6 +53,7 @@ public final class MemoryPort {
         this.constBank = launch.program.constBank();
         this.params = launch.paramBuffer;
         this.gsegs = gmem.segments();
+        this.gmemBase = gmem.base();
     }
 
     KernelFaultException fault(Warp w, Insn in, int lane, long address, FaultKind kind, String reason) {
@@ -86,7 +89,7 @@ public final class MemoryPort {
                     FaultKind.MISALIGNED,
                     size + "-byte global access at an address that is not " + size + "-byte aligned");
         }
-        long rel = addr - StateSpace.GLOBAL_BASE;
+        long rel = addr - gmemBase;
         ByteBuffer[] segs = gsegs;
         long slot = rel >>> GlobalMemory.SLOT_SHIFT;
         if (rel < 0 || slot >= segs.length || segs[(int) slot] == null) {

@@ -4,7 +4,8 @@
  * ({@link dev.gmac.gpu.exec.Warp}) of 32 or 64 lanes whose threads a per-CTA {@link
  * dev.gmac.gpu.exec.DivergenceModel} groups for issue ({@code pdom}: per-warp post-dominator stacks, {@link
  * dev.gmac.gpu.exec.PdomStack}; {@code its}: independent thread scheduling). Memory spaces: global ({@link
- * dev.gmac.gpu.exec.GlobalMemory}, off-heap), shared per CTA, local per thread, the module's constant bank and the
+ * dev.gmac.gpu.exec.GlobalMemory}, off-heap, in the device's own range of addresses, {@link
+ * dev.gmac.gpu.exec.DeviceAddressRanges}), shared per CTA, local per thread, the module's constant bank and the
  * kernel parameter buffer, all reached through the launch's {@link dev.gmac.gpu.exec.MemoryPort}, which hands the
  * accesses of transactions to a {@link dev.gmac.gpu.exec.TmModel}.
  *

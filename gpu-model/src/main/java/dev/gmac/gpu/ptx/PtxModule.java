@@ -40,9 +40,15 @@ public final class PtxModule {
      *     PtxLimits}, or has a variable the device cannot allocate
      */
     public static PtxModule load(String ptxText, GlobalVariableAllocator allocator, Object owner) {
+        Loaded cached = DEVICE_FREE.get(ptxText);
+        if (cached != null) {
+            return new PtxModule(cached.ast, cached.program, owner);
+        }
+        boolean[] allocated = {false};
         Lowering.GlobalAllocator a = new Lowering.GlobalAllocator() {
             @Override
             public long allocate(String name, long bytes, int align) {
+                allocated[0] = true;
                 return allocator.allocate(name, bytes, align);
             }
 
@@ -52,8 +58,35 @@ public final class PtxModule {
             }
         };
         PtxAst.Module ast = new PtxParser(ptxText).parse();
-        return new PtxModule(ast, Lowering.lower(ast, a, 32), owner);
+        Program program = Lowering.lower(ast, a, 32);
+        if (!allocated[0]) {
+            DEVICE_FREE.put(ptxText, new Loaded(ast, program));
+        }
+        return new PtxModule(ast, program, owner);
     }
+
+    /** A parsed and lowered module that allocated nothing on its device. */
+    private record Loaded(PtxAst.Module ast, Program program) {}
+
+    /** Most modules {@link #DEVICE_FREE} keeps. */
+    private static final int DEVICE_FREE_ENTRIES = 32;
+
+    /**
+     * The last {@value #DEVICE_FREE_ENTRIES} modules loaded without {@code .global} variables, by their text: their
+     * lowered program does not depend on the device (no variable address is baked into the code), and it is
+     * immutable once lowered, so every device that loads the same text again shares it instead of parsing and
+     * lowering it again (decision 0403; a runtime per test case or per study configuration loads the same PTX
+     * thousands of times).
+     */
+    private static final java.util.Map<String, Loaded> DEVICE_FREE =
+            java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, Loaded> eldest) {
+                    return size() > DEVICE_FREE_ENTRIES;
+                }
+            });
 
     /** Allocates module {@code .global} variables in a device's memory. */
     public interface GlobalVariableAllocator {

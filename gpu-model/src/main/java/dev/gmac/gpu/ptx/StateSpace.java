@@ -3,7 +3,8 @@ package dev.gmac.gpu.ptx;
 /**
  * Memory state spaces as the executable form names them (PTX ISA §5.1), with the window each one occupies in
  * the generic address space. Generic addresses of global memory are the global addresses themselves (device
- * pointers start at {@link #GLOBAL_BASE}); the per-CTA shared space, the per-thread local space, the constant
+ * pointers start at {@link #GLOBAL_BASE}; each device of the process has its own range of the global window,
+ * {@code dev.gmac.gpu.exec.DeviceAddressRanges}); the per-CTA shared space, the per-thread local space, the constant
  * bank and the kernel parameter buffer each get a distinct 4 GiB window above all global addresses, so
  * {@code cvta} to and from every space is an addition or subtraction and a generic access finds its space by
  * range.
@@ -26,16 +27,18 @@ public final class StateSpace {
 
     /** Lowest device global address (2^36, so truncation to 32 bits never yields a valid pointer). */
     public static final long GLOBAL_BASE = 1L << 36;
-    /** End (exclusive) of the global range. */
-    public static final long GLOBAL_END = 1L << 48;
+    /** log2 of the spacing of the generic windows (the global window ends at the first). */
+    private static final int WINDOW_SHIFT = 60;
+    /** End (exclusive) of the global range (the ranges of all the process's devices). */
+    public static final long GLOBAL_END = 1L << WINDOW_SHIFT;
     /** Generic window of the shared space. */
-    public static final long SHARED_WINDOW = 1L << 48;
+    public static final long SHARED_WINDOW = 1L << WINDOW_SHIFT;
     /** Generic window of the local space. */
-    public static final long LOCAL_WINDOW = 2L << 48;
+    public static final long LOCAL_WINDOW = 2L << WINDOW_SHIFT;
     /** Generic window of the constant bank. */
-    public static final long CONST_WINDOW = 3L << 48;
+    public static final long CONST_WINDOW = 3L << WINDOW_SHIFT;
     /** Generic window of the kernel parameter buffer. */
-    public static final long PARAM_WINDOW = 4L << 48;
+    public static final long PARAM_WINDOW = 4L << WINDOW_SHIFT;
     /** Size of each non-global window. */
     public static final long WINDOW_SIZE = 1L << 32;
 
@@ -60,8 +63,8 @@ public final class StateSpace {
         if (addr >= GLOBAL_BASE && addr < GLOBAL_END) {
             return GLOBAL;
         }
-        long w = addr >>> 48;
-        if (w >= 1 && w <= 4 && (addr & 0xFFFF_0000_0000L) == 0) {
+        long w = addr >>> WINDOW_SHIFT;
+        if (w >= 1 && w <= 4 && (addr & ((1L << WINDOW_SHIFT) - WINDOW_SIZE)) == 0) {
             return (int) w; // SHARED=1, LOCAL=2, CONST=3, PARAM=4
         }
         return -1;

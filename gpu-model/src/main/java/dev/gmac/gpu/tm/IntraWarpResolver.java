@@ -19,6 +19,9 @@ import java.util.Set;
  *   <li><b>ideal</b>: the same rule as SCR with exact sets and no cost.
  * </ul>
  *
+ * <p>The tables hash physical words ({@code TxState.physicalOffset}), so which lanes alias does not depend on the
+ * range of device addresses the process gave the device.
+ *
  * <p>Granularity is the 4-byte word. The bank of a 2PCR step is {@code (entry / 4) % 32}, as a byte table in 32
  * four-byte banks.
  */
@@ -46,6 +49,7 @@ final class IntraWarpResolver {
     }
 
     static ResolutionCost twoPhase(TxState st, long lanes, int entries) {
+        long words0 = st.physicalOffset >>> 2; // hash physical words (decision 0112)
         int[] owner = new int[entries];
         java.util.Arrays.fill(owner, Integer.MAX_VALUE);
         int maxWrites = 0;
@@ -62,7 +66,7 @@ final class IntraWarpResolver {
             int lane = Long.numberOfTrailingZeros(m);
             int j = 0;
             for (long word : wordList(st.lanes[lane], false)) {
-                int e = TABLE_HASH.index(word, entries);
+                int e = TABLE_HASH.index(word - words0, entries);
                 owner[e] = Math.min(owner[e], lane);
                 if (steps[j] == null) {
                     steps[j] = new int[64];
@@ -83,14 +87,14 @@ final class IntraWarpResolver {
             LaneLog log = st.lanes[lane];
             int j = 0;
             for (long word : wordList(log, true)) {
-                int e = TABLE_HASH.index(word, entries);
+                int e = TABLE_HASH.index(word - words0, entries);
                 if (owner[e] != Integer.MAX_VALUE && owner[e] < lane) {
                     losers |= 1L << lane;
                 }
                 j = note(checks, j, lane, e);
             }
             for (long word : wordList(log, false)) {
-                int e = TABLE_HASH.index(word, entries);
+                int e = TABLE_HASH.index(word - words0, entries);
                 if (owner[e] != lane) {
                     losers |= 1L << lane;
                 }
@@ -129,6 +133,7 @@ final class IntraWarpResolver {
     }
 
     static ResolutionCost sequential(TxState st, long lanes, int bits) {
+        long words0 = st.physicalOffset >>> 2; // hash physical words (decision 0112)
         boolean[] filter = new boolean[bits];
         long losers = 0;
         int passes = 0;
@@ -140,11 +145,11 @@ final class IntraWarpResolver {
             boolean hit = false;
             for (long word : wordList(log, true)) {
                 passes++;
-                hit |= probe(filter, word);
+                hit |= probe(filter, word - words0);
             }
             for (long word : wordList(log, false)) {
                 passes++;
-                hit |= probe(filter, word);
+                hit |= probe(filter, word - words0);
             }
             if (hit) {
                 losers |= 1L << lane;
@@ -153,7 +158,7 @@ final class IntraWarpResolver {
             for (long word : wordList(log, false)) {
                 passes++;
                 for (H3Hash h : BLOOM_HASHES) {
-                    filter[h.index(word, bits)] = true;
+                    filter[h.index(word - words0, bits)] = true;
                 }
             }
         }

@@ -108,7 +108,7 @@ public final class KiloTm extends LazyTm {
         if (log.firstRead < 0) {
             log.firstRead = readTime();
         }
-        if (tables.lastWritten(addr, size) >= log.firstRead) {
+        if (tables.lastWritten(physical(addr), size) >= log.firstRead) {
             log.tcdFlag = true; // written since (or while) the snapshot was taken: needs value validation
         }
     }
@@ -116,13 +116,13 @@ public final class KiloTm extends LazyTm {
     @Override
     protected void onWrite(long addr, int size) {
         if (tcd) {
-            tables.stamp(addr, size, writeTime());
+            tables.stamp(physical(addr), size, writeTime());
         }
     }
 
     void pendingWrite(LaneLog log, int i, boolean on) {
         if (tcd) {
-            tables.pending(log.writeAddr[i], log.writeSize[i], on, writeTime());
+            tables.pending(physical(log.writeAddr[i]), log.writeSize[i], on, writeTime());
         }
     }
 

@@ -47,9 +47,19 @@ public final class LaneLog {
     int accessElement;
     int writeElement;
 
-    /** A copy of the entries (the commit hardware keeps it while the lane may already retry). */
-    LaneLog copy() {
+    /**
+     * What {@link #readPhysical} and {@link #writePhysical} subtract: the device's {@code
+     * GlobalMemory.physicalOffset()}, set on the copies the commit hardware takes.
+     */
+    long physicalOffset;
+
+    /**
+     * A copy of the entries (the commit hardware keeps it while the lane may already retry), whose physical addresses
+     * subtract {@code physicalOffset}.
+     */
+    LaneLog copy(long physicalOffset) {
         LaneLog c = new LaneLog();
+        c.physicalOffset = physicalOffset;
         c.reads = reads;
         c.readAddr = Arrays.copyOf(readAddr, reads);
         c.readValue = Arrays.copyOf(readValue, reads);
@@ -166,9 +176,12 @@ public final class LaneLog {
         return writes;
     }
 
-    /** Address of read entry {@code i}. */
-    public long readAddr(int i) {
-        return readAddr[i];
+    /**
+     * Physical address of read entry {@code i}: its device address minus the device's {@link #physicalOffset}
+     * (decision 0112), what the commit hardware maps to partitions, lines and tables.
+     */
+    public long readPhysical(int i) {
+        return readAddr[i] - physicalOffset;
     }
 
     /** Size in bytes of read entry {@code i}. */
@@ -186,9 +199,9 @@ public final class LaneLog {
         return readRow[i];
     }
 
-    /** Address of write entry {@code i}. */
-    public long writeAddr(int i) {
-        return writeAddr[i];
+    /** Physical address of write entry {@code i} (as {@link #readPhysical}). */
+    public long writePhysical(int i) {
+        return writeAddr[i] - physicalOffset;
     }
 
     /** Size in bytes of write entry {@code i}. */

@@ -47,6 +47,8 @@ public abstract class LazyTm implements TmModel {
 
     private final TxAccess merged = new TxAccess();
     private long blockThreads;
+    /** The device's {@code GlobalMemory.physicalOffset()} (decision 0112). */
+    private long physicalOffset;
 
     /** Sets the hardware parameters (before the launch runs). */
     public void configure(TmParams p) {
@@ -80,6 +82,15 @@ public abstract class LazyTm implements TmModel {
     public void attach(KernelLaunch launch) {
         this.launch = launch;
         this.blockThreads = launch.block().count();
+        this.physicalOffset = launch.memory().physicalOffset();
+    }
+
+    /**
+     * The physical address of device address {@code address} (decision 0112): what the hardware's tables hash, so
+     * their aliasing does not depend on the range of addresses the process gave the device.
+     */
+    protected long physical(long address) {
+        return address - physicalOffset;
     }
 
     /** The launch this model serves. */
@@ -91,6 +102,7 @@ public abstract class LazyTm implements TmModel {
         TxState st = (TxState) scope.tmState;
         if (st == null) {
             st = new TxState(scope, launch.warpSize());
+            st.physicalOffset = physicalOffset;
             scope.tmState = st;
         }
         return st;

@@ -35,6 +35,12 @@ final class TxState {
     WarpCommit pending;
     /** What the last warp access did, for the timing model's log-unit traffic. */
     final TxAccess access = new TxAccess();
+    /**
+     * What turns the logs' device addresses into physical ones for the hardware's hash tables (the device's {@code
+     * GlobalMemory.physicalOffset()}; 0 without a device), so conflicts of aliasing entries do not depend on the range
+     * of addresses the process gave the device (decision 0112).
+     */
+    long physicalOffset;
 
     TxState(TxScope scope, int width) {
         this.scope = scope;

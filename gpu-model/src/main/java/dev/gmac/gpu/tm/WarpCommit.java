@@ -45,7 +45,7 @@ public final class WarpCommit {
         // the commit units refer to these entries after failed and read-only lanes were released (and may retry)
         for (long m = lanes; m != 0; m &= m - 1) {
             int lane = Long.numberOfTrailingZeros(m);
-            logs[lane] = st.lanes[lane].copy();
+            logs[lane] = st.lanes[lane].copy(st.physicalOffset);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.gmac.gpu.tm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -297,6 +298,74 @@ class TmTimedCorrectnessTest {
                         !h.report.ok() && h.report.errors().stream().anyMatch(e -> e.contains("not serializable")),
                         "and the harness catches it: " + h.report);
             }
+        }
+    }
+
+    /**
+     * Decision 0112: the TM hardware's tables (temporal conflict detection's recency filters, the 2PCR ownership
+     * table, the commit units' last-writer history) and its partition map hash physical addresses, so the same
+     * transactional launch commits and aborts alike and takes the same cycles with 50 other devices alive.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"kilotm-tcd", "warptm-tcd"})
+    void transactionsDoNotDependOnOtherDevicesOfTheProcess(String model) {
+        List<Object> alone = hashInsertOutcome(model);
+        List<dev.gmac.gpu.SoftwareGpu> others = new ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                dev.gmac.gpu.SoftwareGpu g = new dev.gmac.gpu.SoftwareGpu();
+                g.malloc(4096);
+                others.add(g);
+            }
+            List<Object> crowded = hashInsertOutcome(model);
+            assertNotEquals(alone.get(0), crowded.get(0), "the second run's GPU got another address range");
+            assertEquals(alone.subList(1, alone.size()), crowded.subList(1, crowded.size()), model);
+        } finally {
+            others.forEach(dev.gmac.gpu.SoftwareGpu::close);
+        }
+    }
+
+    /** The device's range base, then the final table, timing, TM hardware statistics and TM counters. */
+    private static List<Object> hashInsertOutcome(String model) {
+        int n = 600;
+        int buckets = 37;
+        Random rnd = new Random(11);
+        int[] keys = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = rnd.nextInt(1 << 20);
+        }
+        try (TmHarness h = new TmHarness()) {
+            int[] empty = new int[buckets];
+            Arrays.fill(empty, -1);
+            long heads = h.dev.ints(empty);
+            long next = h.dev.zeros(4L * n);
+            long k = h.dev.ints(keys);
+            h.run(
+                    "tm_cgl",
+                    "tx_hash_insert",
+                    model,
+                    "pdom",
+                    0,
+                    "gtx480",
+                    params("gtx480", 0, 0),
+                    Dim3.of(3),
+                    Dim3.of(256),
+                    new long[] {heads, next, k},
+                    t -> t < n ? 1 : 0,
+                    heads,
+                    next,
+                    k,
+                    buckets,
+                    n);
+            h.assertSerializable(n);
+            TmCounters c = h.tm.counters();
+            assertTrue(c.aborts() > 0, "contention: some transactions aborted");
+            return List.of(
+                    h.dev.gpu().memory().base(),
+                    Arrays.toString(h.dev.readInts(heads, buckets)) + Arrays.toString(h.dev.readInts(next, n)),
+                    h.timing.toMap(),
+                    h.timingTm.toMap(),
+                    List.of(c.commits, c.silentCommits, c.validationAborts, c.intraWarpAborts, c.attempts));
         }
     }
 }

@@ -43,6 +43,9 @@ public final class LaunchExecutor implements WarpExecutor {
     static final long PARAM_OFFSET = 1L << 32;
 
     private final KernelLaunch launch;
+    /** What turns a global device address into its physical address ({@code GlobalMemory.physicalOffset()}). */
+    private final long physicalOffset;
+
     private final Insn[] code;
     private final int predicateBase;
     private final KernelResources resources;
@@ -57,6 +60,7 @@ public final class LaunchExecutor implements WarpExecutor {
      */
     public LaunchExecutor(KernelLaunch launch, int registersPerThread) {
         this.launch = launch;
+        this.physicalOffset = launch.memory().physicalOffset();
         Program program = launch.program();
         this.code = program.code();
         int maxSlots = 0;
@@ -216,7 +220,7 @@ public final class LaunchExecutor implements WarpExecutor {
         }
         if (rec.isMemory()) {
             long lanes = lazyTm == null ? -1L : transactional(rec);
-            placeAccesses(rec, lanes);
+            placeAccesses(rec, lanes, physicalOffset);
         }
     }
 
@@ -242,8 +246,12 @@ public final class LaunchExecutor implements WarpExecutor {
         return a.globalLanes;
     }
 
-    /** Turns the recorded addresses into the timing model's address spaces and refines a generic access's class. */
-    private static void placeAccesses(IssueRecord rec, long only) {
+    /**
+     * Turns the recorded addresses into the timing model's address spaces and refines a generic access's class. A
+     * global address becomes the device's physical address (minus {@code physicalOffset}, decision 0112), so cycles
+     * do not depend on which range of device addresses the process gave the device.
+     */
+    private static void placeAccesses(IssueRecord rec, long only, long physicalOffset) {
         int space = rec.space;
         long lanes = rec.addressMask() & only;
         rec.accessMask(lanes);
@@ -262,13 +270,13 @@ public final class LaunchExecutor implements WarpExecutor {
         } else {
             rec.memoryAccess(rec.accessBytes(), !rec.writes || atomic, rec.writes);
         }
-        long window = space == StateSpace.GLOBAL ? 0 : StateSpace.window(space);
+        long window = space == StateSpace.GLOBAL ? physicalOffset : StateSpace.window(space);
         long extra = space == StateSpace.PARAM ? PARAM_OFFSET : 0;
         while (lanes != 0) {
             int lane = Long.numberOfTrailingZeros(lanes);
             lanes &= lanes - 1;
             long a = rec.address(lane);
-            if (space != StateSpace.GLOBAL && a >= StateSpace.SHARED_WINDOW) {
+            if (space == StateSpace.GLOBAL || a >= StateSpace.SHARED_WINDOW) {
                 a -= window;
             }
             rec.laneAddress(lane, a + extra);

@@ -9,10 +9,12 @@ package dev.gmac.gpu.timing.mem;
  * <p>Thread-private local memory is laid out as the thesis describes: word {@code k} of every hardware thread
  * is stored together, so lane {@code i} of a warp accessing the same local offset as its neighbours touches
  * adjacent words. Local and constant addresses live in their own regions, {@link #LOCAL_BASE} and {@link
- * #CONSTANT_BASE}, above any device-memory address the functional model hands out.
+ * #CONSTANT_BASE}, above any physical global address. Global addresses arrive physical (a device's address minus
+ * the start of its range, {@code GlobalMemory.physical}, decision 0112: below 2^48 whatever range the process gave
+ * the device), so the partition, L2 set, DRAM bank and row of an access do not depend on other devices.
  */
 public final class AddressMap {
-    /** Start of the region where local memory is placed (above every global and generic-window address). */
+    /** Start of the region where local memory is placed (above every physical global address). */
     public static final long LOCAL_BASE = 1L << 52;
     /** Start of the region where constant and parameter memory is placed. */
     public static final long CONSTANT_BASE = 1L << 51;

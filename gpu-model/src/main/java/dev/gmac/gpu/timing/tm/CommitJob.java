@@ -53,10 +53,10 @@ final class CommitJob {
             int lane = Long.numberOfTrailingZeros(m);
             LaneLog log = wc.log(lane);
             for (int i = 0; i < log.reads(); i++) {
-                readParts[lane] |= 1L << map.partition(log.readAddr(i));
+                readParts[lane] |= 1L << map.partition(log.readPhysical(i));
             }
             for (int i = 0; i < log.writes(); i++) {
-                writeParts[lane] |= 1L << map.partition(log.writeAddr(i));
+                writeParts[lane] |= 1L << map.partition(log.writePhysical(i));
             }
             parts[lane] = readParts[lane] | writeParts[lane];
             for (long p = parts[lane]; p != 0; p &= p - 1) {

@@ -353,12 +353,16 @@ final class CommitUnit implements Agent {
             while (e.hazardStep < total && budget > 0) {
                 if (e.hazardStep < nr) {
                     int i = e.reads.get(e.hazardStep);
-                    for (long w = log.readAddr(i) >>> 2; w <= (log.readAddr(i) + log.readSize(i) - 1) >>> 2; w++) {
+                    for (long w = log.readPhysical(i) >>> 2;
+                            w <= (log.readPhysical(i) + log.readSize(i) - 1) >>> 2;
+                            w++) {
                         e.youngest = Math.max(e.youngest, lwh.lookup(w));
                     }
                 } else {
                     int i = e.writes.get(e.hazardStep - nr);
-                    for (long w = log.writeAddr(i) >>> 2; w <= (log.writeAddr(i) + log.writeSize(i) - 1) >>> 2; w++) {
+                    for (long w = log.writePhysical(i) >>> 2;
+                            w <= (log.writePhysical(i) + log.writeSize(i) - 1) >>> 2;
+                            w++) {
                         lwh.insert(w, e.cid);
                     }
                 }
@@ -501,7 +505,7 @@ final class CommitUnit implements Agent {
     private int issueWrite(long tick) {
         Op first = writes.poll();
         LaneLog log = first.e.job.wc.log(first.e.lane);
-        long line = log.writeAddr(first.index) >>> lineShift;
+        long line = log.writePhysical(first.index) >>> lineShift;
         List<Op> group = new ArrayList<>();
         group.add(first);
         if (hw.coalescing()) {
@@ -509,7 +513,7 @@ final class CommitUnit implements Agent {
             while (room > 0 && !writes.isEmpty()) {
                 Op next = writes.peek();
                 LaneLog nl = next.e.job.wc.log(next.e.lane);
-                if (next.e.job != first.e.job || nl.writeAddr(next.index) >>> lineShift != line) {
+                if (next.e.job != first.e.job || nl.writePhysical(next.index) >>> lineShift != line) {
                     break;
                 }
                 group.add(writes.poll());
@@ -553,7 +557,7 @@ final class CommitUnit implements Agent {
     private int issueRead(ArrayDeque<Op> queue, long tick) {
         Op first = queue.poll();
         LaneLog log = first.e.job.wc.log(first.e.lane);
-        long line = log.readAddr(first.index) >>> lineShift;
+        long line = log.readPhysical(first.index) >>> lineShift;
         List<Op> group = new ArrayList<>();
         group.add(first);
         if (hw.coalescing()) {
@@ -561,7 +565,7 @@ final class CommitUnit implements Agent {
             while (room > 0 && !queue.isEmpty()) {
                 Op next = queue.peek();
                 LaneLog nl = next.e.job.wc.log(next.e.lane);
-                if (next.e.job != first.e.job || nl.readAddr(next.index) >>> lineShift != line) {
+                if (next.e.job != first.e.job || nl.readPhysical(next.index) >>> lineShift != line) {
                     break;
                 }
                 group.add(queue.poll());

@@ -405,7 +405,7 @@ public final class TmHardware implements CommitBackend, Agent {
                 if ((writeLog ? log.writeRow(i) : log.readRow(i)) != row) {
                     continue;
                 }
-                long a = writeLog ? log.writeAddr(i) : log.readAddr(i);
+                long a = writeLog ? log.writePhysical(i) : log.readPhysical(i);
                 by.computeIfAbsent(memory.addressMap().partition(a), k -> new ArrayList<>())
                         .add(new int[] {lane, i});
             }
@@ -543,7 +543,7 @@ public final class TmHardware implements CommitBackend, Agent {
         int lastRow = -1;
         int n = writes ? log.writes() : log.reads();
         for (int i = 0; i < n; i++) {
-            long a = writes ? log.writeAddr(i) : log.readAddr(i);
+            long a = writes ? log.writePhysical(i) : log.readPhysical(i);
             if (memory.addressMap().partition(a) == part) {
                 idx.add(i);
                 int row = writes ? log.writeRow(i) : log.readRow(i);

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
+import dev.gmac.gpu.SoftwareGpu;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,8 +25,8 @@ class DeterminismKernelTest {
     private static final int N = 20_000;
     private static final int BINS = 64;
 
-    /** The results and timing statistics of one run on a fresh GPU. */
-    record Run(int[] bins, float[] roots, Map<String, Object> timing) {}
+    /** The results and timing statistics of one run on a fresh GPU, and where that GPU's address range starts. */
+    record Run(int[] bins, float[] roots, Map<String, Object> timing, long base) {}
 
     private static Run run(String preset, long dataSeed) {
         int[] data = new Random(dataSeed).ints(N, 0, 1 << 20).toArray();
@@ -43,7 +46,7 @@ class DeterminismKernelTest {
             }
             assertArrayEquals(expected, bins, preset + ": histogram");
             assertTrue(s.cycles() > 0);
-            return new Run(bins, roots, s.toMap());
+            return new Run(bins, roots, s.toMap(), k.gpu.memory().base());
         }
     }
 
@@ -57,5 +60,30 @@ class DeterminismKernelTest {
         assertArrayEquals(first.roots(), second.roots());
         Run other = run(preset, 2);
         assertNotEquals(first.timing(), other.timing(), "other inputs, other statistics");
+    }
+
+    /**
+     * Decision 0112: every device of the process has its own range of device addresses, and the timing model maps
+     * physical addresses (the device's address minus the start of its range) to partitions, DRAM banks and rows and
+     * cache sets, so the same launch takes the same cycles and statistics with no other device alive or with 50.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"gtx480", "fx5800"})
+    void cyclesAndStatisticsDoNotDependOnOtherDevicesOfTheProcess(String preset) {
+        Run alone = run(preset, 1);
+        List<SoftwareGpu> others = new ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                SoftwareGpu g = new SoftwareGpu();
+                g.malloc(4096);
+                others.add(g);
+            }
+            Run crowded = run(preset, 1);
+            assertNotEquals(alone.base(), crowded.base(), "the second run's GPU got another address range");
+            assertEquals(alone.timing(), crowded.timing(), preset);
+            assertArrayEquals(alone.bins(), crowded.bins());
+        } finally {
+            others.forEach(SoftwareGpu::close);
+        }
     }
 }
