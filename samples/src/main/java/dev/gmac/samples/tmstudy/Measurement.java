@@ -8,7 +8,8 @@ import dev.gmac.gpu.timing.stats.ThreadState;
  * 4.10, Fig 6.4): simulated cycles; warp and thread instructions; committed and aborted lane-transactions, by cause;
  * silent commits; read-set and write-set words of committed transactions (sum and maximum); the most transactions
  * running at once; thread-cycles per thread state; issue slots per core-cycle class; flits per class; the commit
- * units' validation reads and hits and their ring occupancy.
+ * units' validation reads and hits, their commit writes (L2 accesses, after coalescing) and their ring
+ * occupancy.
  *
  * @param threadCycles thread-cycles by {@link ThreadState} ordinal
  * @param flits        flits by {@link FlitClass} ordinal, both directions
@@ -36,6 +37,7 @@ public record Measurement(
         long[] coreCycles,
         long validationReads,
         long validationHits,
+        long commitWrites,
         long maxRingEntries,
         double avgRingEntries,
         long hazards,

@@ -54,6 +54,7 @@ public final class TmMachine implements AutoCloseable {
     private final long[] flits = new long[FlitClass.values().length];
     private final long[] coreCycles = new long[Measurement.CoreCycle.values().length];
     private long validationReads;
+    private long commitWrites;
     private long validationHits;
     private long maxRing;
     private double ringCycles;
@@ -271,6 +272,7 @@ public final class TmMachine implements AutoCloseable {
             }
             validationReads += p.validationReads();
             validationHits += p.validationHits();
+            commitWrites += p.commitWrites();
         }
         long exec = 0;
         for (int i = 0; i < IssueSlot.LANE_BUCKETS; i++) {
@@ -306,6 +308,7 @@ public final class TmMachine implements AutoCloseable {
                 coreCycles.clone(),
                 validationReads,
                 validationHits,
+                commitWrites,
                 maxRing,
                 cycles == 0 ? 0 : ringCycles / cycles,
                 hazards,

@@ -10,6 +10,7 @@ import dev.gmac.gpu.tm.TmParams;
 import dev.gmac.gpu.tm.WarpCommit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -22,7 +23,8 @@ import java.util.List;
  *   <li><b>Log transfer and speculative validation</b>: the read-set and write-set arrive through the buffer port
  *       ({@code tm.cu.port.bytes} per cycle; an address-value pair takes 8 bytes, at least one pair per cycle);
  *       each read is validated at once by an L2 read of its partition ({@code RCID} is the oldest unretired CID
- *       when the first entry arrives). With WarpTM the reads of one warp to one line share one L2 access.
+ *       when the first entry arrives). With WarpTM the queued reads of one warp to one line, from any lanes and
+ *       log rows, share one L2 access up to the port's width (decision 0341).
  *   <li><b>Hazard detection</b>, strictly in CID order once the done message arrived: each read looks up the last
  *       writer history; the youngest writer at or after {@code RCID} is a hazard ({@code YCID}); then the entry's
  *       writes enter the history under its CID. {@code tm.cu.hazard.rate} operations per cycle.
@@ -32,7 +34,8 @@ import java.util.List;
  *       with WarpTM's aggregation); a passing entry marks the blocks it will write pending in the temporal
  *       conflict detection tables (the gap fix).
  *   <li><b>Commit</b>, in order: an entry waits for the core's final outcome (an older entry waiting for its
- *       outcome blocks younger ones); a passing entry writes its write-set to L2 (coalesced per line with WarpTM).
+ *       outcome blocks younger ones); a passing entry writes its write-set to L2 (with WarpTM a warp's
+ *       writes to one line share an access, as its reads do).
  *   <li><b>Retire</b>, in order, once its writes are performed: the core is told (per entry, or per warp).
  * </ol>
  *
@@ -506,20 +509,7 @@ final class CommitUnit implements Agent {
         Op first = writes.poll();
         LaneLog log = first.e.job.wc.log(first.e.lane);
         long line = log.writePhysical(first.index) >>> lineShift;
-        List<Op> group = new ArrayList<>();
-        group.add(first);
-        if (hw.coalescing()) {
-            int room = hw.portEntries() - 1;
-            while (room > 0 && !writes.isEmpty()) {
-                Op next = writes.peek();
-                LaneLog nl = next.e.job.wc.log(next.e.lane);
-                if (next.e.job != first.e.job || nl.writePhysical(next.index) >>> lineShift != line) {
-                    break;
-                }
-                group.add(writes.poll());
-                room--;
-            }
-        }
+        List<Op> group = coalesce(writes, first, line, true);
         int bytes = 0;
         for (Op o : group) {
             WarpCommit wc = o.e.job.wc;
@@ -540,6 +530,36 @@ final class CommitUnit implements Agent {
         return group.size();
     }
 
+    /**
+     * The access that {@code first} (just taken from {@code queue}) leads: with WarpTM's coalescing, the queued reads
+     * or writes of the same warp to the same line join it, in queue order, up to the port's width (§6.2.1: the
+     * coalescing unit merges a warp's scalar accesses that head to the same block, whichever lanes and log rows
+     * they come from; the lanes are free of intra-warp conflicts, so one lane's commit cannot change another's
+     * validation, and one lane's writes to one word keep their order because they are taken in queue order).
+     */
+    private List<Op> coalesce(ArrayDeque<Op> queue, Op first, long line, boolean write) {
+        List<Op> group = new ArrayList<>();
+        group.add(first);
+        if (!hw.coalescing()) {
+            return group;
+        }
+        int room = hw.portEntries() - 1;
+        for (Iterator<Op> it = queue.iterator(); room > 0 && it.hasNext(); ) {
+            Op next = it.next();
+            if (next.e.job != first.e.job) {
+                continue;
+            }
+            LaneLog nl = next.e.job.wc.log(next.e.lane);
+            long a = write ? nl.writePhysical(next.index) : nl.readPhysical(next.index);
+            if (a >>> lineShift == line) {
+                group.add(next);
+                it.remove();
+                room--;
+            }
+        }
+        return group;
+    }
+
     @SuppressWarnings("unchecked")
     private void written(MemoryRequest r, long tick) {
         List<Op> group = (List<Op>) r.tag;
@@ -558,20 +578,7 @@ final class CommitUnit implements Agent {
         Op first = queue.poll();
         LaneLog log = first.e.job.wc.log(first.e.lane);
         long line = log.readPhysical(first.index) >>> lineShift;
-        List<Op> group = new ArrayList<>();
-        group.add(first);
-        if (hw.coalescing()) {
-            int room = hw.portEntries() - 1;
-            while (room > 0 && !queue.isEmpty()) {
-                Op next = queue.peek();
-                LaneLog nl = next.e.job.wc.log(next.e.lane);
-                if (next.e.job != first.e.job || nl.readPhysical(next.index) >>> lineShift != line) {
-                    break;
-                }
-                group.add(queue.poll());
-                room--;
-            }
-        }
+        List<Op> group = coalesce(queue, first, line, false);
         MemoryRequest r = memory.obtain().kind(MemoryRequest.Kind.READ);
         r.address = line << lineShift;
         r.partition(id);

@@ -61,6 +61,7 @@ public final class TmColumns {
         m.put("validation_reads", x.validationReads());
         double hit = x.validationHitRate();
         m.put("validation_hit_rate", Double.isNaN(hit) ? null : hit);
+        m.put("commit_writes", x.commitWrites());
         m.put("ring_max", x.maxRingEntries());
         m.put("ring_avg", x.avgRingEntries());
         m.put("hazards", x.hazards());
