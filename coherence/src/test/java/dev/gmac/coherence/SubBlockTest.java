@@ -89,9 +89,13 @@ class SubBlockTest {
             for (int i = 0; i < BLOCK; i++) {
                 host.putFloat(i, i);
             }
-            assertEquals(2 + 3, manager.stats().writeFaults(), "two faults in block 0, then one per block");
+            // Two faults in block 0 (the element, then the rest of the block); then the write stream (decision 0118):
+            // block 1 starts a unit of 2 blocks (1 and 2), block 3 one of 4, cut at the object's end.
+            assertEquals(2 + 2, manager.stats().writeFaults(), "two faults in block 0, then one per unit");
+            assertEquals(BlockState.DIRTY, object.state(2), "claimed with block 1");
             invalidate(context, object);
             assertEquals(4 * BLOCK, manager.stats().bytesToAccelerator());
+            assertEquals(1, manager.stats().transfersToAccelerator(), "four contiguous dirty blocks: one transfer");
             manager.resetStats();
             float sum = 0;
             for (int i = 0; i < BLOCK; i++) {

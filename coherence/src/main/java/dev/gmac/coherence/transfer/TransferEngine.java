@@ -112,12 +112,7 @@ public final class TransferEngine {
         } else {
             accelerator.copyToHost(deviceAddress, buffer);
         }
-        long nanos = System.nanoTime() - start;
-        if (continued) {
-            counters.continued(direction, bytes, nanos);
-        } else {
-            counters.transfer(direction, bytes, nanos);
-        }
+        count(direction, bytes, System.nanoTime() - start, continued);
         if (timeline != null) {
             timeline.synchronous(direction, bytes, continued);
         }
@@ -130,9 +125,18 @@ public final class TransferEngine {
      */
     public void toAcceleratorInBackground(long deviceAddress, ByteBuffer src) {
         int bytes = src.remaining();
+        boolean continued = continuesRun(Direction.TO_ACCELERATOR, deviceAddress, bytes);
         long start = System.nanoTime();
         accelerator.copyToDevice(deviceAddress, src);
-        counters.transfer(Direction.TO_ACCELERATOR, bytes, System.nanoTime() - start);
+        count(Direction.TO_ACCELERATOR, bytes, System.nanoTime() - start, continued);
+    }
+
+    private void count(Direction direction, int bytes, long nanos, boolean continued) {
+        if (continued) {
+            counters.continued(direction, bytes, nanos);
+        } else {
+            counters.transfer(direction, bytes, nanos);
+        }
     }
 
     /**
@@ -152,9 +156,10 @@ public final class TransferEngine {
      */
     public void toAcceleratorAsync(long deviceAddress, ByteBuffer src, CopyCompletion done) {
         int bytes = src.remaining();
+        boolean continued = continuesRun(Direction.TO_ACCELERATOR, deviceAddress, bytes);
         long start = System.nanoTime();
         accelerator.copyToDeviceAsync(deviceAddress, src, failure -> {
-            counters.transfer(Direction.TO_ACCELERATOR, bytes, System.nanoTime() - start);
+            count(Direction.TO_ACCELERATOR, bytes, System.nanoTime() - start, continued);
             done.completed(failure);
         });
     }
