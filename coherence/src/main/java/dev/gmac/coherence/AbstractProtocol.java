@@ -77,8 +77,9 @@ abstract class AbstractProtocol implements CoherenceProtocol {
 
     /** One transfer: the host copy of the block to the accelerator. */
     final void send(SharedObject object, int block) {
-        transfers.toAccelerator(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
-        countSent(object, 1, object.blockLength(block));
+        boolean counted =
+                transfers.toAccelerator(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+        countSent(object, counted ? 1 : 0, object.blockLength(block));
     }
 
     static void countSent(SharedObject object, long transfers, long bytes) {
@@ -94,12 +95,15 @@ abstract class AbstractProtocol implements CoherenceProtocol {
     /** One transfer per range: the host copy of those bytes of the block to the accelerator. */
     final void send(SharedObject object, int block, Ranges ranges) {
         long start = object.blockStart(block);
+        int counted = 0;
         for (int i = 0; i < ranges.count(); i++) {
-            transfers.toAccelerator(
+            if (transfers.toAccelerator(
                     object.deviceAddress() + start + ranges.lo(i),
-                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
+                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)))) {
+                counted++;
+            }
         }
-        countSent(object, ranges.count(), ranges.bytes());
+        countSent(object, counted, ranges.bytes());
     }
 
     /** Sends what is dirty in a dirty block: every range, or the whole block when it has none. */
@@ -114,19 +118,22 @@ abstract class AbstractProtocol implements CoherenceProtocol {
 
     /** One transfer: the accelerator copy of the block to the host. */
     final void fetch(SharedObject object, int block) {
-        transfers.toHost(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
-        countFetched(object, 1, object.blockLength(block));
+        boolean counted = transfers.toHost(object.deviceAddress() + object.blockStart(block), object.hostBlock(block));
+        countFetched(object, counted ? 1 : 0, object.blockLength(block));
     }
 
     /** One transfer per range: the accelerator copy of those bytes of the block to the host. */
     final void fetch(SharedObject object, int block, Ranges ranges) {
         long start = object.blockStart(block);
+        int counted = 0;
         for (int i = 0; i < ranges.count(); i++) {
-            transfers.toHost(
+            if (transfers.toHost(
                     object.deviceAddress() + start + ranges.lo(i),
-                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)));
+                    object.hostSlice(start + ranges.lo(i), ranges.hi(i) - ranges.lo(i)))) {
+                counted++;
+            }
         }
-        countFetched(object, ranges.count(), ranges.bytes());
+        countFetched(object, counted, ranges.bytes());
     }
 
     /**

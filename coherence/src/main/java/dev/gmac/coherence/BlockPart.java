@@ -2,7 +2,10 @@ package dev.gmac.coherence;
 
 import java.io.IOException;
 
-/** The piece of a bulk host operation that falls inside one block, run once the block is accessible. */
+/**
+ * A piece of a bulk host operation, run once its bytes are accessible: the part inside one block for a write, the
+ * whole range for a read (decision 0118).
+ */
 @FunctionalInterface
 interface BlockPart {
     /** Works on host bytes [start, start + length) of the object. */

@@ -245,7 +245,12 @@ public final class ExecutionContext {
             }
             try {
                 for (SharedObject object : releasedList) {
-                    object.protocol().release(object, written.contains(object));
+                    transfers.beginRun(); // contiguous dirty blocks go as one DMA request (decision 0118)
+                    try {
+                        object.protocol().release(object, written.contains(object));
+                    } finally {
+                        transfers.endRun();
+                    }
                 }
             } catch (RuntimeException e) {
                 checkpoint.discard();
@@ -336,7 +341,12 @@ public final class ExecutionContext {
                         }
                         for (SharedObject object : call.releasedList) {
                             if (!object.isFreed()) {
-                                object.protocol().acquire(object, call.written.contains(object));
+                                transfers.beginRun();
+                                try {
+                                    object.protocol().acquire(object, call.written.contains(object));
+                                } finally {
+                                    transfers.endRun();
+                                }
                             }
                         }
                     } else {
@@ -504,7 +514,12 @@ public final class ExecutionContext {
             awaitAnyKernelLocked();
             manager.dma().drain();
             for (SharedObject object : owned.values()) {
-                object.protocol().flushDirty(object);
+                transfers.beginRun();
+                try {
+                    object.protocol().flushDirty(object);
+                } finally {
+                    transfers.endRun();
+                }
             }
         } finally {
             timeline.exit();

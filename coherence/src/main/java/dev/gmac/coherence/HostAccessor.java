@@ -600,8 +600,8 @@ public class HostAccessor {
     }
 
     /**
-     * Writes {@code bytes} bytes of the object from byte {@code offset} to {@code channel}, one block at a
-     * time, fetching invalid blocks first.
+     * Writes {@code bytes} bytes of the object from byte {@code offset} to {@code channel}: fetches what of the range
+     * is not valid first (contiguous blocks in one transfer, decision 0118), then writes the range.
      */
     public final void writeTo(WritableByteChannel channel, long offset, long bytes) {
         Objects.requireNonNull(channel, "channel");

@@ -3,7 +3,7 @@ package dev.gmac.coherence;
 import dev.gmac.coherence.transfer.TransferEngine;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -35,10 +35,35 @@ import java.util.function.Consumer;
  */
 public final class RollingUpdate extends DetectingProtocol {
 
-    private record DirtyBlock(SharedObject object, int block) {}
+    /**
+     * An entry of the dirty queue: a block, or a unit of {@code count} consecutive blocks that a sequential write
+     * stream made dirty together (decision 0118), evicted as one DMA request. Identified by its object and first
+     * block.
+     */
+    private record DirtyBlock(SharedObject object, int block, int count) {
+        DirtyBlock(SharedObject object, int block) {
+            this(object, block, 1);
+        }
+
+        boolean holds(SharedObject o, int b) {
+            return object == o && b >= block && b < block + count;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof DirtyBlock d && d.object == object && d.block == block;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(object) * 31 + block;
+        }
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final LinkedHashSet<DirtyBlock> dirty = new LinkedHashSet<>(); // guarded by lock
+    // Oldest first; each entry maps to itself, so a unit is found by its first block. Guarded by lock.
+    private final LinkedHashMap<DirtyBlock, DirtyBlock> dirty = new LinkedHashMap<>();
+    private int units; // entries of more than one block; guarded by lock
     private int rollingSize; // guarded by lock
     private boolean kernelRunning; // guarded by lock: no eager evictions while a kernel may read any object
     private final DmaEngine dma;
@@ -75,11 +100,28 @@ public final class RollingUpdate extends DetectingProtocol {
         }
     }
 
+    /**
+     * The entries of the dirty queue: blocks, and units of a write stream (decision 0118). The rolling size bounds
+     * this number (except while a kernel runs or no entry can be evicted), as it bounds dirty blocks in the paper.
+     */
+    public int dirtyUnits() {
+        lock.lock();
+        try {
+            return dirty.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @Override
     public int dirtyBlocks() {
         lock.lock();
         try {
-            return dirty.size();
+            int blocks = 0;
+            for (DirtyBlock entry : dirty.values()) {
+                blocks += entry.count();
+            }
+            return blocks;
         } finally {
             lock.unlock();
         }
@@ -113,7 +155,7 @@ public final class RollingUpdate extends DetectingProtocol {
             rollingSize += config.rollingIncrement();
             for (int block = 0; block < object.blockCount(); block++) {
                 if (object.blocks.get(block) == BlockTable.DIRTY) {
-                    dirty.add(new DirtyBlock(object, block));
+                    add(new DirtyBlock(object, block));
                 }
             }
             inline = evictWhileOver(null);
@@ -130,7 +172,13 @@ public final class RollingUpdate extends DetectingProtocol {
         lock.lock();
         try {
             rollingSize = Math.max(0, rollingSize - config.rollingIncrement());
-            dirty.removeIf(entry -> entry.object() == object);
+            for (Iterator<DirtyBlock> it = dirty.values().iterator(); it.hasNext(); ) {
+                DirtyBlock entry = it.next();
+                if (entry.object() == object) {
+                    removed(entry);
+                    it.remove();
+                }
+            }
             inline = evictWhileOver(null);
         } finally {
             lock.unlock();
@@ -140,11 +188,16 @@ public final class RollingUpdate extends DetectingProtocol {
 
     @Override
     void becameDirty(SharedObject object, int block, boolean mayEvict) {
+        becameDirty(object, block, 1, mayEvict);
+    }
+
+    /** {@code count} consecutive blocks from {@code block} became dirty together: one entry of the queue. */
+    private void becameDirty(SharedObject object, int block, int count, boolean mayEvict) {
         List<DirtyBlock> inline = null;
         lock.lock();
         try {
-            DirtyBlock added = new DirtyBlock(object, block);
-            dirty.add(added);
+            DirtyBlock added = new DirtyBlock(object, block, count);
+            add(added);
             if (mayEvict) {
                 inline = evictWhileOver(added);
             }
@@ -167,7 +220,16 @@ public final class RollingUpdate extends DetectingProtocol {
                 break;
             }
             if (config.asyncEviction()) {
-                dma.submit(this::flush, asyncFailures, victim.object(), victim.block());
+                if (victim.count() == 1) {
+                    dma.submit(this::flush, asyncFailures, victim.object(), victim.block());
+                } else {
+                    int count = victim.count();
+                    dma.submit(
+                            (object, block) -> flushUnit(object, block, count),
+                            asyncFailures,
+                            victim.object(),
+                            victim.block());
+                }
             } else {
                 if (inline == null) {
                     inline = new ArrayList<>(2);
@@ -182,7 +244,7 @@ public final class RollingUpdate extends DetectingProtocol {
         if (inline != null) {
             for (DirtyBlock victim : inline) {
                 try {
-                    flush(victim.object(), victim.block());
+                    flushUnit(victim.object(), victim.block(), victim.count());
                 } catch (RuntimeException e) {
                     asyncFailures.accept(e);
                 }
@@ -192,7 +254,7 @@ public final class RollingUpdate extends DetectingProtocol {
 
     /** Picks, marks FLUSHING and dequeues the oldest evictable dirty block other than {@code keep}. */
     private DirtyBlock evictOldest(DirtyBlock keep, Thread self) {
-        Iterator<DirtyBlock> it = dirty.iterator();
+        Iterator<DirtyBlock> it = dirty.values().iterator();
         while (it.hasNext()) {
             DirtyBlock candidate = it.next();
             if (candidate.equals(keep)) {
@@ -200,44 +262,96 @@ public final class RollingUpdate extends DetectingProtocol {
             }
             SharedObject object = candidate.object();
             if (object.isFreed()) {
+                removed(candidate);
                 it.remove();
                 continue;
             }
             if (!object.writableOnlyBy(self)) {
                 continue;
             }
-            if (!object.blocks.cas(candidate.block(), BlockTable.DIRTY, BlockTable.FLUSHING)) {
-                if (object.blocks.get(candidate.block()) != BlockTable.DIRTY) {
+            int first = candidate.block();
+            int end = first + candidate.count();
+            boolean[] claimed = new boolean[candidate.count()];
+            boolean any = false;
+            boolean stillDirty = false;
+            for (int block = first; block < end; block++) {
+                if (object.blocks.cas(block, BlockTable.DIRTY, BlockTable.FLUSHING)) {
+                    claimed[block - first] = true;
+                    any = true;
+                } else if (object.blocks.get(block) == BlockTable.DIRTY) {
+                    stillDirty = true; // changing under a CAS: try again at the next eviction
+                }
+            }
+            if (!any) {
+                if (!stillDirty) {
+                    removed(candidate);
                     it.remove(); // left DIRTY without telling us; cannot be counted as dirty
                 }
                 continue;
             }
-            // Dekker: our CAS above is ordered before this read; a thread joining the writers CASes the
+            // Dekker: our CASes above are ordered before this read; a thread joining the writers CASes the
             // writer field before it reads states. Either we see it here, or it sees FLUSHING.
             if (!object.writableOnlyBy(self)) {
-                object.blocks.cas(candidate.block(), BlockTable.FLUSHING, BlockTable.DIRTY);
+                for (int block = first; block < end; block++) {
+                    if (claimed[block - first]) {
+                        object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
+                    }
+                }
                 continue;
             }
+            removed(candidate);
             it.remove();
-            object.revokeWindows(); // our own cached write windows over the block
+            object.revokeWindows(); // our own cached write windows over the blocks
             counters.eviction();
             object.counts().evictions.increment();
-            queuedOnTimeline(object, candidate.block());
+            queuedOnTimeline(object, first, claimed);
             return candidate;
         }
         return null;
     }
 
-    /** Places an eviction on the context's timeline when it is decided (the DMA engine overlaps it). */
-    private void queuedOnTimeline(SharedObject object, int block) {
-        BlockRanges r = object.blocks.ranges(block);
-        long ranges = r == null || r.dirty() == null ? 1 : r.dirty().count();
-        long bytes = r == null || r.dirty() == null
-                ? object.blockLength(block)
-                : r.dirty().bytes();
-        countSent(object, ranges, bytes);
+    /**
+     * Places an eviction on the context's timeline when it is decided (the DMA engine overlaps it): the claimed
+     * blocks of a unit from {@code first}, whose dirty ranges go as one transfer where they are contiguous.
+     */
+    private void queuedOnTimeline(SharedObject object, int first, boolean[] claimed) {
+        long transfersNeeded = 0;
+        long bytes = 0;
+        long previousEnd = -1;
+        for (int i = 0; i < claimed.length; i++) {
+            if (!claimed[i]) {
+                continue;
+            }
+            int block = first + i;
+            long start = object.blockStart(block);
+            BlockRanges r = object.blocks.ranges(block);
+            Ranges dirty = r == null || r.dirty() == null ? Ranges.of(0, object.blockLength(block)) : r.dirty();
+            for (int j = 0; j < dirty.count(); j++) {
+                if (start + dirty.lo(j) != previousEnd) {
+                    transfersNeeded++;
+                }
+                previousEnd = start + dirty.hi(j);
+                bytes += dirty.hi(j) - dirty.lo(j);
+            }
+        }
+        countSent(object, transfersNeeded, bytes);
         if (transfers.timeline() != null) {
-            transfers.timeline().eviction(ranges, bytes);
+            transfers.timeline().eviction(transfersNeeded, bytes);
+        }
+    }
+
+    /**
+     * The DMA job of a unit: flushes the blocks from {@code first} this eviction claimed (those still FLUSHING) in
+     * one run of the transfer engine, so contiguous dirty bytes go as one DMA request.
+     */
+    private void flushUnit(SharedObject object, int first, int count) {
+        transfers.beginRun();
+        try {
+            for (int block = first; block < first + count; block++) {
+                flush(object, block);
+            }
+        } finally {
+            transfers.endRun();
         }
     }
 
@@ -400,7 +514,9 @@ public final class RollingUpdate extends DetectingProtocol {
             Ranges valid = object.validOf(block, state, r);
             Ranges dirty = object.dirtyOf(block, state, r);
             int end = hi;
-            if (element && (dirty.endsAt(lo) || (lo == 0 && neighbourDirtyToEnd(object, block)))) {
+            boolean runInBlock = element && dirty.endsAt(lo);
+            boolean runIntoBlock = element && !runInBlock && lo == 0 && neighbourDirtyToEnd(object, block);
+            if (runInBlock || runIntoBlock) {
                 end = blockLength; // a run of writes: claim the rest of the block
             }
             Ranges fetch = valid.gapsIn(hi, end); // never the bytes being written
@@ -414,11 +530,46 @@ public final class RollingUpdate extends DetectingProtocol {
             fetchClaimed(object, block, state, r, fetch);
             blocks.setRanges(block, dirtyRanges(object, block, newValid, newDirty));
             blocks.set(block, BlockTable.DIRTY);
+            int ahead = 0;
+            if (element && !runInBlock) {
+                int unit = object.nextWriteStreamUnit(runIntoBlock, streamUnitCap(object));
+                ahead = runIntoBlock ? claimAhead(object, block, unit - 1) : 0;
+            }
             if (state != BlockTable.DIRTY) {
-                becameDirty(object, block, true);
+                becameDirty(object, block, 1 + ahead, true);
+            } else if (ahead > 0) {
+                becameDirty(object, block + 1, ahead, true);
             }
             return true;
         }
+    }
+
+    /**
+     * The largest unit of a write stream, in blocks: the runtime's default block size ({@link
+     * CoherenceConfig#DEFAULT_BLOCK_SIZE}, the paper's best block size in Figure 9), so a stream over small blocks
+     * is evicted in units of that size, and objects with blocks at least that large never claim ahead.
+     */
+    private static int streamUnitCap(SharedObject object) {
+        return Math.max(1, CoherenceConfig.DEFAULT_BLOCK_SIZE / object.blockSize());
+    }
+
+    /**
+     * A sequential write stream reached a new block: claims up to {@code count} following blocks dirty with it
+     * (decision 0118), as one unit of the dirty queue, so the stream costs one fault per unit and its eviction one
+     * transfer. Only whole read-only blocks are claimed (their host copy is valid, so sending them is correct and
+     * nothing is fetched), each by CAS; the first that is not ends the unit. Returns how many were claimed.
+     */
+    private static int claimAhead(SharedObject object, int block, int count) {
+        BlockTable blocks = object.blocks;
+        int last = Math.min(object.blockCount() - 1, block + count);
+        int claimed = 0;
+        for (int next = block + 1; next <= last; next++) {
+            if (blocks.ranges(next) != null || !blocks.cas(next, BlockTable.READ_ONLY, BlockTable.DIRTY)) {
+                break;
+            }
+            claimed++;
+        }
+        return claimed;
     }
 
     /**
@@ -512,14 +663,56 @@ public final class RollingUpdate extends DetectingProtocol {
         }
     }
 
+    /** The block left the dirty set: its entry leaves the queue; the rest of its unit stays, as the newest. */
     @Override
     void becameClean(SharedObject object, int block) {
         lock.lock();
         try {
-            dirty.remove(new DirtyBlock(object, block));
+            DirtyBlock unit = dirty.remove(new DirtyBlock(object, block));
+            if (unit == null && units > 0) {
+                for (DirtyBlock entry : dirty.values()) {
+                    if (entry.holds(object, block)) {
+                        unit = entry;
+                        break;
+                    }
+                }
+                if (unit != null) {
+                    dirty.remove(unit);
+                }
+            }
+            if (unit == null || !removed(unit)) {
+                return;
+            }
+            if (block > unit.block()) {
+                add(new DirtyBlock(object, unit.block(), block - unit.block()));
+            }
+            int end = unit.block() + unit.count();
+            if (block + 1 < end) {
+                add(new DirtyBlock(object, block + 1, end - block - 1));
+            }
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Queues an entry as the newest (an entry with the same first block keeps its place and takes the new size). */
+    private void add(DirtyBlock entry) {
+        DirtyBlock before = dirty.put(entry, entry);
+        if (before != null) {
+            removed(before);
+        }
+        if (entry.count() > 1) {
+            units++;
+        }
+    }
+
+    /** Keeps the count of units when {@code entry} leaves the queue; returns whether it was a unit. */
+    private boolean removed(DirtyBlock entry) {
+        if (entry.count() > 1) {
+            units--;
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -443,6 +443,11 @@ public final class SharedMemoryManager implements AutoCloseable {
      * timeline); the part, the copy between the host copy and the caller's array or channel (file I/O included), is
      * the program's host work: GMAC makes that copy on the host too, where explicit copies hand the array to the DMA
      * engine (decision 0117).
+     *
+     * <p>The operation knows its whole range, so the runtime acts on it as on one access (decision 0118): the
+     * transfers of consecutive blocks form one run of the transfer engine (contiguous fetches are one DMA request),
+     * consecutive blocks the protocol acts on count as one fault, and a read runs its part once over the whole range
+     * after every block is valid.
      */
     void bulkAccess(HostAccessor accessor, long offset, long length, boolean write, BlockPart part) {
         RuntimeWork work = RuntimeWork.current();
@@ -474,22 +479,28 @@ public final class SharedMemoryManager implements AutoCloseable {
         }
         AbstractProtocol protocol = AbstractProtocol.of(object);
         long end = offset + length;
+        protocol.transfers.beginRun();
         try {
+            boolean previousFaulted = false;
             for (int block = object.blockOf(offset); block <= object.blockOf(end - 1); block++) {
                 long blockStart = object.blockStart(block);
                 long start = Math.max(offset, blockStart);
                 long stop = Math.min(end, blockStart + object.blockLength(block));
+                boolean faulted;
                 if (!write) {
-                    if (protocol.signalReadRange(object, block, start, (int) (stop - start), false)) {
+                    faulted = protocol.signalReadRange(object, block, start, (int) (stop - start), false);
+                    if (faulted && !previousFaulted) {
                         protocol.counters.readFault();
                         object.counts().readFaults.increment();
                     }
-                } else if (start == blockStart && stop == blockStart + object.blockLength(block)) {
+                    previousFaulted = faulted;
+                    continue; // the part runs once, below
+                }
+                if (start == blockStart && stop == blockStart + object.blockLength(block)) {
                     CoherenceProtocol.Overwrite outcome = protocol.beginOverwrite(object, block);
-                    if (outcome != CoherenceProtocol.Overwrite.HIT) {
-                        protocol.counters.writeFault();
-                        object.counts().writeFaults.increment();
-                    }
+                    faulted = outcome != CoherenceProtocol.Overwrite.HIT;
+                    countWriteFault(protocol, object, faulted && !previousFaulted);
+                    previousFaulted = faulted;
                     if (outcome == CoherenceProtocol.Overwrite.CLAIMED) {
                         boolean completed = false;
                         try {
@@ -500,11 +511,19 @@ public final class SharedMemoryManager implements AutoCloseable {
                         }
                         continue;
                     }
-                } else if (protocol.signalWriteRange(object, block, start, (int) (stop - start), false)) {
-                    protocol.counters.writeFault();
-                    object.counts().writeFaults.increment();
+                } else {
+                    faulted = protocol.signalWriteRange(object, block, start, (int) (stop - start), false);
+                    countWriteFault(protocol, object, faulted && !previousFaulted);
+                    previousFaulted = faulted;
                 }
+                // A write's part runs block by block, right after the block became writable: a block marked dirty
+                // ahead of its write could be evicted before the write lands, and the write would be lost.
                 hostPart(part, start, stop - start, work);
+            }
+            if (!write) {
+                // Every block of the range is valid now (only a call invalidates, and this context's calls are
+                // ordered with this operation by the program), so the copy out runs once, as the program's.
+                hostPart(part, offset, length, work);
             }
             // Leave a window around the last block, so element accesses that follow a bulk one (a loop over
             // a freshly filled buffer) start on the fast path instead of missing once.
@@ -513,6 +532,15 @@ public final class SharedMemoryManager implements AutoCloseable {
                     object.windowAround(last, end - 1, Thread.currentThread(), write, accessor.window()));
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
+        } finally {
+            protocol.transfers.endRun();
+        }
+    }
+
+    private static void countWriteFault(AbstractProtocol protocol, SharedObject object, boolean count) {
+        if (count) {
+            protocol.counters.writeFault();
+            object.counts().writeFaults.increment();
         }
     }
 
@@ -602,10 +630,15 @@ public final class SharedMemoryManager implements AutoCloseable {
             owner.awaitKernelReachingLocked(object);
             dma.drain();
             AbstractProtocol protocol = AbstractProtocol.of(object);
-            if (toDevice) {
-                protocol.toAccelerator(object, offset, length);
-            } else {
-                protocol.toHost(object, offset, length);
+            protocol.transfers.beginRun(); // the range is known: contiguous blocks go as one DMA request
+            try {
+                if (toDevice) {
+                    protocol.toAccelerator(object, offset, length);
+                } else {
+                    protocol.toHost(object, offset, length);
+                }
+            } finally {
+                protocol.transfers.endRun();
             }
         } finally {
             owner.clock().exit();

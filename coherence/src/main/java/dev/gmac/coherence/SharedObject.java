@@ -66,6 +66,10 @@ public final class SharedObject {
     private final ObjectHints hints;
     private final boolean tracksRanges;
     private volatile boolean readMostly;
+    // The unit, in blocks, of the host's sequential write stream over this object (decision 0118): a hint read and
+    // written racily by the write-fault slow path. Any value is safe: it only decides how many read-only blocks a
+    // fault claims ahead, each by CAS, and an int is never torn.
+    private int writeStreamUnit = 1;
     private final ObjectTraffic traffic = new ObjectTraffic();
     final BlockTable blocks;
     private final CopyOnWriteArrayList<WeakReference<HostAccessor>> accessors = new CopyOnWriteArrayList<>();
@@ -168,6 +172,17 @@ public final class SharedObject {
     }
 
     /** Whether the object is advised read-mostly: a read fault then fetches its whole block. */
+    /**
+     * The size in blocks of the next unit of a sequential write stream (decision 0118): twice the last one when this
+     * fault continues the stream (a write that starts a block whose predecessor is dirty to its end), at most {@code
+     * cap}; one block, and the stream starts again, when it does not.
+     */
+    int nextWriteStreamUnit(boolean continuesStream, int cap) {
+        int unit = continuesStream ? Math.min(cap, Math.max(1, writeStreamUnit) * 2) : 1;
+        writeStreamUnit = unit;
+        return unit;
+    }
+
     public boolean readMostly() {
         return readMostly;
     }

@@ -32,7 +32,10 @@ class CoherenceDetailsTest {
 
     @Test
     void rollingSizeGrowsPerAllocationAndShrinksPerFree() {
-        try (SharedMemoryManager manager = new SharedMemoryManager(new InMemoryAccelerator(), rolling(64, 2))) {
+        // The paper's rolling-update (whole blocks): a sequential write makes one block dirty at a time. (With
+        // sub-block ranges a write stream claims growing units instead, SubBlockTest.)
+        CoherenceConfig paper = rolling(64, 2).withSubBlock(false);
+        try (SharedMemoryManager manager = new SharedMemoryManager(new InMemoryAccelerator(), paper)) {
             RollingUpdate protocol = (RollingUpdate) manager.protocol();
             SharedObject a = manager.allocate(1000);
             assertEquals(2, protocol.rollingSize());
@@ -88,7 +91,10 @@ class CoherenceDetailsTest {
     @Test
     void writesDuringAnAnnotatedKernelAreNotFlushedUnderIt() throws Exception {
         InMemoryAccelerator device = new InMemoryAccelerator();
-        try (SharedMemoryManager manager = new SharedMemoryManager(device, rolling(8, 1))) {
+        // The paper's whole blocks, so the byte loop dirties 8 blocks one by one (a write stream would claim them as
+        // growing units, with fewer entries to evict afterwards).
+        try (SharedMemoryManager manager =
+                new SharedMemoryManager(device, rolling(8, 1).withSubBlock(false))) {
             SharedObject input = manager.allocate(64);
             SharedObject output = manager.allocate(8);
             HostAccessor host = manager.accessor(input);

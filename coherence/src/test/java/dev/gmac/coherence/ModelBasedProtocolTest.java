@@ -666,9 +666,11 @@ class ModelBasedProtocolTest {
                     // While a kernel of the context runs, its eager evictions wait (the kernel may read any
                     // object it reaches).
                     RollingUpdate rolling = (RollingUpdate) context.protocol();
+                    // The rolling size bounds the dirty queue's entries: blocks, and the units of a sequential write
+                    // stream, which are that stream's blocks (decision 0118).
                     assertTrue(
-                            rolling.dirtyBlocks() <= rolling.rollingSize(),
-                            "dirty blocks " + rolling.dirtyBlocks() + " of " + name(context)
+                            rolling.dirtyUnits() <= rolling.rollingSize(),
+                            "dirty blocks and units " + rolling.dirtyUnits() + " of " + name(context)
                                     + " exceed the rolling size " + rolling.rollingSize());
                 }
             }

@@ -52,9 +52,10 @@ class ScriptedTransferCountsTest {
      *       1 + 1 transfers of 256 bytes, 1 write fault, 1 read fault.
      *   <li>Rolling: rolling size 2 (one allocation x 2). Writing blocks 0..3 in order makes each dirty with
      *       one write fault (4). Block 2 exceeds the rolling size and evicts block 0; block 3 evicts block 1
-     *       (2 evictions, 2 transfers of 64 bytes). Call 1 sends the dirty blocks 2 and 3 (2 transfers) and
-     *       invalidates all four; calls 2 and 3 send nothing. Reading every int faults once per block and
-     *       fetches only that block: 4 read faults, 4 transfers. Totals: 4 + 4 transfers, 256 + 256 bytes.
+     *       (2 evictions, 2 transfers of 64 bytes). Call 1 sends the dirty blocks 2 and 3, which are contiguous:
+     *       one DMA request (1 transfer, decision 0118), and invalidates all four; calls 2 and 3 send nothing.
+     *       Reading every int faults once per block and fetches only that block: 4 read faults, 4 transfers.
+     *       Totals: 3 + 4 transfers, 256 + 256 bytes.
      * </ul>
      */
     @Test
@@ -63,7 +64,7 @@ class ScriptedTransferCountsTest {
             // transfersToAcc, bytesToAcc, transfersToHost, bytesToHost, writeFaults, readFaults, evictions
             {3, 768, 3, 768, 0, 0, 0}, // batch
             {1, 256, 1, 256, 1, 1, 0}, // lazy
-            {4, 256, 4, 256, 4, 4, 2}, // rolling
+            {3, 256, 4, 256, 4, 4, 2}, // rolling
         };
         for (ProtocolKind protocol : ProtocolKind.values()) {
             InMemoryAccelerator device = new InMemoryAccelerator();
@@ -98,8 +99,9 @@ class ScriptedTransferCountsTest {
      *       "potential deficiency". Annotated: A is sent and becomes read-only, B becomes invalid; reading B
      *       costs 1 fault and 1 transfer, reading A nothing.
      *   <li>Rolling (rolling size 4 after two allocations, so no eviction): writing A's 2 blocks is 2 write
-     *       faults; the call sends them (2). Unannotated: reading B and A fetches all 4 blocks (4 faults, 4
-     *       transfers). Annotated: only B's 2 blocks (2 faults, 2 transfers).
+     *       faults; the call sends them, contiguous, as one DMA request (1 transfer, decision 0118). Unannotated:
+     *       reading B and A element by element fetches all 4 blocks (4 faults, 4 transfers). Annotated: only B's 2
+     *       blocks (2 faults, 2 transfers).
      * </ul>
      */
     @Test
@@ -107,12 +109,12 @@ class ScriptedTransferCountsTest {
         long[][] unannotated = {
             {2, 256, 2, 256, 0, 0, 0}, // batch
             {1, 128, 2, 256, 1, 2, 0}, // lazy
-            {2, 128, 4, 256, 2, 4, 0}, // rolling
+            {1, 128, 4, 256, 2, 4, 0}, // rolling
         };
         long[][] annotated = {
             {2, 256, 1, 128, 0, 0, 0}, // batch
             {1, 128, 1, 128, 1, 1, 0}, // lazy
-            {2, 128, 2, 128, 2, 2, 0}, // rolling
+            {1, 128, 2, 128, 2, 2, 0}, // rolling
         };
         for (boolean annotate : new boolean[] {false, true}) {
             for (ProtocolKind protocol : ProtocolKind.values()) {
@@ -177,7 +179,8 @@ class ScriptedTransferCountsTest {
      * Bulk operations after a kernel wrote A and B (128 bytes each, invalid on the host under lazy and
      * rolling): memset(A) runs on the accelerator only (0 transfers: invalid blocks are set there); memcpy
      * A -> B runs on the accelerator (0 bytes that way, against fetching A and later sending B on the host);
-     * then a copyFrom that overwrites all of B on the host needs no fetch (whole blocks), only write faults.
+     * then a copyFrom that overwrites all of B on the host needs no fetch (whole blocks), only write faults: one per
+     * run of consecutive blocks the operation needs the protocol for (decision 0118).
      * Batch-update fetched A and B at the sync (2 transfers), and does memset and memcpy on the host (its
      * host copies are always valid), so nothing else moves.
      */
@@ -186,7 +189,7 @@ class ScriptedTransferCountsTest {
         long[][] expected = {
             {2, 256, 2, 256, 0, 0, 0}, // batch: call sends both, sync fetches both
             {0, 0, 0, 0, 1, 0, 0}, // lazy: one write fault (B, claimed whole, not fetched)
-            {0, 0, 0, 0, 2, 0, 0}, // rolling: two write faults (B's two blocks)
+            {0, 0, 0, 0, 1, 0, 0}, // rolling: one write fault (B's two blocks, one run)
         };
         for (ProtocolKind protocol : ProtocolKind.values()) {
             InMemoryAccelerator device = new InMemoryAccelerator();
@@ -208,6 +211,37 @@ class ScriptedTransferCountsTest {
                 manager.resetStats();
                 assertEquals(0x11111111, hostA.getInt(0));
             }
+        }
+    }
+
+    /**
+     * A bulk read knows its whole range (decision 0118): after a kernel wrote a 256-byte object (4 rolling blocks),
+     * {@code copyTo} of all of it under rolling-update fetches the 4 invalid blocks as one DMA request (1 transfer,
+     * 256 bytes, one setup latency: 10 µs + 256 B at 6 GB/s) and counts one read fault; then the host rewrites
+     * blocks 1 and 2 element by element (2 write faults, no eviction: rolling size 2) and the next call sends the two
+     * contiguous dirty blocks as one transfer of 128 bytes.
+     */
+    @Test
+    void aBulkReadAndAReleaseMoveContiguousBlocksAsOneTransfer() {
+        InMemoryAccelerator device = new InMemoryAccelerator();
+        try (SharedMemoryManager manager = new SharedMemoryManager(device, config(ProtocolKind.ROLLING))) {
+            SharedObject object = manager.allocate(256);
+            HostAccessor host = manager.accessor(object);
+            manager.call(WriteScope.all(), increment(device, object));
+            manager.sync();
+            int[] all = new int[64];
+            host.copyTo(all);
+            assertEquals(1, all[63]);
+            assertCounts("bulk read", new long[] {0, 0, 1, 256, 0, 1, 0}, manager.stats());
+            double oneTransfer = manager.stats().modelledSecondsToHost();
+            assertEquals(10e-6 + 256 / 6.0e9, oneTransfer, 1e-12, "one setup latency for the whole range");
+            for (int i = 16; i < 48; i++) {
+                host.putInt(i, -i);
+            }
+            manager.call(WriteScope.all(), increment(device, object));
+            manager.sync();
+            assertCounts("bulk read, then a release", new long[] {1, 128, 1, 256, 2, 1, 0}, manager.stats());
+            assertEquals(-31 + 1, host.getInt(31), "the host's write, then the kernel's increment");
         }
     }
 

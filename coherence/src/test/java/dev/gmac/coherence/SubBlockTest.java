@@ -89,9 +89,13 @@ class SubBlockTest {
             for (int i = 0; i < BLOCK; i++) {
                 host.putFloat(i, i);
             }
-            assertEquals(2 + 3, manager.stats().writeFaults(), "two faults in block 0, then one per block");
+            // Two faults in block 0 (the element, then the rest of the block); then the write stream (decision 0118):
+            // block 1 starts a unit of 2 blocks (1 and 2), block 3 one of 4, cut at the object's end.
+            assertEquals(2 + 2, manager.stats().writeFaults(), "two faults in block 0, then one per unit");
+            assertEquals(BlockState.DIRTY, object.state(2), "claimed with block 1");
             invalidate(context, object);
             assertEquals(4 * BLOCK, manager.stats().bytesToAccelerator());
+            assertEquals(1, manager.stats().transfersToAccelerator(), "four contiguous dirty blocks: one transfer");
             manager.resetStats();
             float sum = 0;
             for (int i = 0; i < BLOCK; i++) {
@@ -101,6 +105,37 @@ class SubBlockTest {
             assertEquals(4 * BLOCK, manager.stats().bytesToHost());
             assertEquals(2 + 3, manager.stats().readFaults());
             assertEquals(5, manager.stats().transfersToHost(), "4 bytes, then the rest of block 0, then whole blocks");
+        }
+    }
+
+    /**
+     * The price of a write stream (decision 0118): a stream that stops inside a unit has claimed blocks it did not
+     * write, and they are sent. 64 floats fill block 0 (two faults: the element, then the rest of the block); float
+     * 64 starts block 1 and continues the stream, so the fault claims a unit of 2 blocks (1 and 2); the loop stops
+     * at float 95, half way into block 1. The call sends blocks 0 to 2, contiguous: one transfer of 768 bytes for
+     * 384 bytes written (the rest of block 1 was already claimed before write streams, by the run rule of 0113).
+     */
+    @Test
+    void aStreamThatStopsInsideAUnitSendsTheUnit() {
+        InMemoryAccelerator device = new InMemoryAccelerator();
+        try (SharedMemoryManager manager = manager(device)) {
+            ExecutionContext context = manager.newContext("t");
+            SharedObject object = context.allocate(8 * BLOCK);
+            HostAccessor host = manager.accessor(object);
+            for (int i = 0; i < 96; i++) {
+                host.putFloat(i, i);
+            }
+            assertEquals(3, manager.stats().writeFaults());
+            assertEquals(BlockState.DIRTY, object.state(2), "claimed with block 1");
+            assertEquals(BlockState.READ_ONLY, object.state(3), "a unit of two blocks");
+            invalidate(context, object);
+            assertEquals(3 * BLOCK, manager.stats().bytesToAccelerator());
+            assertEquals(1, manager.stats().transfersToAccelerator());
+            assertEquals(
+                    95f,
+                    device.view(object.deviceAddress(), 8 * BLOCK)
+                            .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                            .getFloat(95 * 4));
         }
     }
 

@@ -185,8 +185,16 @@ public final class ExecutionTimeline {
      * #transferStarts} and the real copy.
      */
     public synchronized void synchronous(Direction direction, long bytes) {
+        synchronous(direction, bytes, false);
+    }
+
+    /**
+     * As {@link #synchronous(Direction, long)}; {@code continued}: the bytes continue the previous transfer of a run
+     * ({@link TransferEngine#beginRun}), one DMA request, so they cost their bytes' time without a second setup.
+     */
+    public synchronized void synchronous(Direction direction, long bytes, boolean continued) {
         advanceFaults();
-        double seconds = costs.seconds(direction, bytes);
+        double seconds = costs.seconds(direction, bytes) - (continued ? costs.seconds(direction, 0) : 0);
         double start;
         if (direction == Direction.TO_ACCELERATOR) {
             start = Math.max(now, toAcceleratorFree);

@@ -48,6 +48,24 @@ public final class TransferCounters {
         }
     }
 
+    /**
+     * Counts {@code bytes} more of the transfer counted last in {@code direction} by this thread's run of
+     * contiguous transfers ({@link TransferEngine#beginRun}): one DMA request, so no new transfer and no second
+     * setup latency, only the bytes' time.
+     */
+    public void continued(Direction direction, long bytes, long realNanos) {
+        double modelled = costModel.seconds(direction, bytes) - costModel.seconds(direction, 0);
+        if (direction == Direction.TO_ACCELERATOR) {
+            bytesToAccelerator.add(bytes);
+            modelledToAccelerator.add(modelled);
+            realNanosToAccelerator.add(realNanos);
+        } else {
+            bytesToHost.add(bytes);
+            modelledToHost.add(modelled);
+            realNanosToHost.add(realNanos);
+        }
+    }
+
     public void readFault() {
         readFaults.increment();
     }

@@ -122,8 +122,16 @@ public final class VectorAdd implements Workload {
             DeviceBuffer da = cuda.malloc(bytes);
             DeviceBuffer db = cuda.malloc(bytes);
             DeviceBuffer dc = cuda.malloc(bytes);
-            cuda.copyToDevice(da, 0, a, 0, n);
-            cuda.copyToDevice(db, 0, b, 0, n);
+            // The same host loop as the ADSM program (and as the paper's CUDA version): the inputs are produced
+            // element by element into host memory, then copied; the problem's arrays stand for the values computed.
+            float[] ha = new float[n];
+            float[] hb = new float[n];
+            for (int i = 0; i < n; i++) {
+                ha[i] = a[i];
+                hb[i] = b[i];
+            }
+            cuda.copyToDevice(da, 0, ha, 0, n);
+            cuda.copyToDevice(db, 0, hb, 0, n);
             host.launchAndSync(kernel, grid(), Dim3.of(THREADS), n, da, db, dc);
             float[] sum = new float[n];
             cuda.copyToHost(dc, 0, sum, 0, n);
