@@ -32,6 +32,10 @@ import java.util.Properties;
  * @param deviceDirtyTracking whether the software GPU records which blocks a kernel writes, so the sync
  *     invalidates only those (default off; an assumed hardware feature that GPUs of the paper's time lacked,
  *     decision 0116)
+ * @param asyncEviction whether rolling-update's eager evictions are copied by the runtime's DMA thread (default
+ *     on, the paper's design, ADSM paper §4.3) or by the evicting thread when they are decided (off: the bytes
+ *     moved no longer depend on how far the DMA thread got before the host wrote the block again, so counts are
+ *     reproducible; modelled time still overlaps the eviction with host work, decision 0120)
  */
 public record AdsmConfig(
         Protocol protocol,
@@ -44,7 +48,8 @@ public record AdsmConfig(
         String timing,
         boolean inferWriteSets,
         boolean checkReach,
-        boolean deviceDirtyTracking) {
+        boolean deviceDirtyTracking,
+        boolean asyncEviction) {
 
     public AdsmConfig {
         if (protocol == null || costModel == null || gpu == null) {
@@ -67,7 +72,7 @@ public record AdsmConfig(
 
     /**
      * Rolling-update, 256 KiB blocks, rolling size +2 blocks per allocation, PCIe 2.0 x16, not strict, kernels
-     * untimed, write sets inferred, reach checked.
+     * untimed, write sets inferred, reach checked, evictions on the DMA thread.
      */
     public static AdsmConfig defaults() {
         return new AdsmConfig(
@@ -81,7 +86,8 @@ public record AdsmConfig(
                 null,
                 true,
                 true,
-                false);
+                false,
+                true);
     }
 
     /**
@@ -117,7 +123,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     public AdsmConfig withBlockSize(long value) {
@@ -132,7 +139,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     public AdsmConfig withRollingSize(int value) {
@@ -147,7 +155,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     public AdsmConfig withStrict(boolean value) {
@@ -162,7 +171,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     public AdsmConfig withCostModel(TransferCostModel value) {
@@ -177,7 +187,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     public AdsmConfig withKernelFaultRecovery(boolean value) {
@@ -192,7 +203,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     public AdsmConfig withGpu(GpuConfig value) {
@@ -207,7 +219,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     /** Calls run under the timing preset {@code preset} (a shipped name or a preset file), or untimed for null. */
@@ -223,7 +236,8 @@ public record AdsmConfig(
                 preset,
                 inferWriteSets,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     /** Whether unannotated calls infer their write sets from the kernel's code. */
@@ -239,7 +253,8 @@ public record AdsmConfig(
                 timing,
                 value,
                 checkReach,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     /** Whether the software GPU checks each call's exact reach (decision 0116). */
@@ -255,7 +270,8 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 value,
-                deviceDirtyTracking);
+                deviceDirtyTracking,
+                asyncEviction);
     }
 
     /** Whether the software GPU records the blocks each kernel writes (assumed hardware, decision 0116). */
@@ -271,6 +287,27 @@ public record AdsmConfig(
                 timing,
                 inferWriteSets,
                 checkReach,
+                value,
+                asyncEviction);
+    }
+
+    /**
+     * Whether rolling-update's eager evictions run on the DMA thread (true, the default) or on the evicting thread
+     * when decided (false: reproducible byte counts, as the transfer study needs; decision 0120).
+     */
+    public AdsmConfig withAsyncEviction(boolean value) {
+        return new AdsmConfig(
+                protocol,
+                blockSize,
+                rollingSize,
+                strict,
+                costModel,
+                kernelFaultRecovery,
+                gpu,
+                timing,
+                inferWriteSets,
+                checkReach,
+                deviceDirtyTracking,
                 value);
     }
 
@@ -281,6 +318,7 @@ public record AdsmConfig(
                 .withRollingIncrement(rollingSize)
                 .withStrict(strict)
                 .withCostModel(costModel)
-                .withKernelFaultRecovery(kernelFaultRecovery);
+                .withKernelFaultRecovery(kernelFaultRecovery)
+                .withAsyncEviction(asyncEviction);
     }
 }

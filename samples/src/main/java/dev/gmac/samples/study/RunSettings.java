@@ -49,9 +49,14 @@ public record RunSettings(Variant variant, long blockSize, int rollingSize, Adsm
         return new RunSettings(other, blockSize, rollingSize, base);
     }
 
-    /** The runtime configuration: the base (cost model included) with this protocol, block and rolling size. */
+    /**
+     * The runtime configuration: the base (cost model included) with this protocol, block and rolling size, and
+     * eager evictions copied when they are decided, so a run's byte counts do not depend on how far the DMA thread
+     * got (decision 0120; the modelled timeline overlaps them with host work as before).
+     */
     public AdsmConfig config() {
-        AdsmConfig c = base.withBlockSize(blockSize).withRollingSize(rollingSize);
+        AdsmConfig c =
+                base.withBlockSize(blockSize).withRollingSize(rollingSize).withAsyncEviction(false);
         return variant.isExplicit() ? c : c.withProtocol(variant.protocol());
     }
 }
