@@ -12,9 +12,11 @@ import dev.gmac.gpu.timing.config.BlockPriority;
  *   <li>{@code age}: the oldest CTA first;
  *   <li>{@code rrb}: the first CTA considered rotates by one every cycle (every cycle of the core's clock, also the
  *       cycles in which the core sleeps because no warp can issue);
- *   <li>{@code srr}: the sticky CTA keeps first place while any scheduler issues one of its warps; in a cycle in
- *       which none does and some scheduler issues another CTA's warp, the next such CTA in round-robin (dispatch)
- *       order becomes sticky. A sticky CTA that leaves the core hands priority to the next one in that order.
+ *   <li>{@code srr}: the sticky CTA keeps first place while any of its warps is ready for issue on any scheduler:
+ *       issued, or ready but held by a busy pipeline or load/store unit (a stall, not a warp that is not ready:
+ *       the thesis's Figures 3.11-3.12 count it as Stall; decision 0339). In a cycle in which none is and some
+ *       scheduler issues another CTA's warp, the next such CTA in round-robin (dispatch) order becomes sticky. A
+ *       sticky CTA that leaves the core hands priority to the next one in that order.
  * </ul>
  *
  * <p>CTAs are named by their dispatch age on the core ({@code CtaSlot.age}: unique, increasing), so a scheduler
@@ -25,8 +27,8 @@ final class BlockOrder {
     private long cycle;
     /** SRR: the dispatch age of the CTA with priority, or -1 before any issue. */
     private long stickyAge = -1;
-    /** SRR, this cycle: some scheduler issued a warp of the sticky CTA. */
-    private boolean stickyIssued;
+    /** SRR, this cycle: some scheduler issued a warp of the sticky CTA, or found one ready but stalled. */
+    private boolean stickyReady;
     /** SRR, this cycle: the first other CTA in round-robin order that some scheduler issued from, or -1. */
     private long nextAge = -1;
 
@@ -39,10 +41,10 @@ final class BlockOrder {
 
     /** The core starts cycle {@code now}: the last cycle's issues decide SRR's sticky CTA. */
     void beginCycle(long now) {
-        if (!stickyIssued && nextAge >= 0) {
+        if (!stickyReady && nextAge >= 0) {
             stickyAge = nextAge;
         }
-        stickyIssued = false;
+        stickyReady = false;
         nextAge = -1;
         cycle = now;
     }
@@ -76,9 +78,19 @@ final class BlockOrder {
             stickyAge = age;
         }
         if (age == stickyAge) {
-            stickyIssued = true;
+            stickyReady = true;
         } else if (nextAge < 0 || rank(age) < rank(nextAge)) {
             nextAge = age;
+        }
+    }
+
+    /**
+     * A scheduler found a warp of the CTA of dispatch age {@code age} ready but held by a busy unit this cycle (and
+     * issued another CTA's warp, or none).
+     */
+    void stalled(long age) {
+        if (age == stickyAge) {
+            stickyReady = true;
         }
     }
 

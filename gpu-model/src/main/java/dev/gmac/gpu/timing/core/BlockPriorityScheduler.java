@@ -144,10 +144,14 @@ public final class BlockPriorityScheduler implements WarpScheduler {
         int first = order.first(ctaAges, ctaCount);
         for (int k = 0; k < ctaCount; k++) {
             int c = (first + k) % ctaCount;
+            long stalls = k == 0 ? probe.stalledProbes() : 0;
             int w = selectInCta(c, probe);
             if (w >= 0) {
                 order.issued(ctaAges[c]);
                 return w;
+            }
+            if (k == 0 && probe.stalledProbes() != stalls) {
+                order.stalled(ctaAges[c]); // a ready warp held by a busy unit: under SRR its CTA keeps priority
             }
         }
         return -1;

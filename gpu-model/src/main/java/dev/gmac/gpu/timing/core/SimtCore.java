@@ -87,6 +87,8 @@ public final class SimtCore implements IssueProbe {
     private long earliest;
     private boolean sawBlocked;
     private boolean sawMemoryWait;
+    /** Probes that found a ready warp held by a busy unit ({@link IssueProbe#stalledProbes}). */
+    private long stalledProbes;
     /**
      * Cycles before a group formed now may issue, besides the compactor's: the branch latency when the instruction
      * being issued is a branch (its outcome decides the groups), none when a group reaches a reconvergence point
@@ -421,6 +423,11 @@ public final class SimtCore implements IssueProbe {
     }
 
     @Override
+    public long stalledProbes() {
+        return stalledProbes;
+    }
+
+    @Override
     public boolean canIssue(int warpSlot) {
         WarpSlot w = warps[warpSlot];
         IssueRecord in = w.instruction;
@@ -455,6 +462,7 @@ public final class SimtCore implements IssueProbe {
         long free = unitFree(in.issueClass());
         if (free > now) {
             sawBlocked = true;
+            stalledProbes++;
             earliest = Math.min(earliest, free);
             return false;
         }

@@ -140,6 +140,48 @@ class WarpSchedulerTest {
     }
 
     @Test
+    void stickyRoundRobinKeepsTheCtaFirstWhileAReadyWarpOnlyWaitsForAUnit() {
+        // decision 0339: "until none of the thread block's warps are ready for issue"; a warp whose pipeline is
+        // busy is ready (it stalls), so its CTA keeps priority while other CTAs' warps fill the slot
+        Set<Integer> stalled = new HashSet<>();
+        long[] stalls = {0};
+        IssueProbe units = new IssueProbe() {
+            @Override
+            public boolean canIssue(int w) {
+                if (stalled.contains(w)) {
+                    stalls[0]++;
+                    return false;
+                }
+                return ready.contains(w);
+            }
+
+            @Override
+            public long stalledProbes() {
+                return stalls[0];
+            }
+        };
+        BlockOrder order = new BlockOrder(BlockPriority.SRR);
+        WarpScheduler[] s = twoSchedulers(order);
+        ready.addAll(List.of(0, 1, 2, 3, 4, 5));
+        order.beginCycle(0);
+        assertEquals(0, s[0].select(units));
+        assertEquals(1, s[1].select(units));
+        stalled.addAll(List.of(0, 1)); // CTA 0's warps wait for their units
+        order.beginCycle(1);
+        assertEquals(2, s[0].select(units), "CTA 1 fills the slots");
+        assertEquals(3, s[1].select(units));
+        stalled.clear();
+        order.beginCycle(2);
+        assertEquals(0, s[0].select(units), "CTA 0 kept priority: its warps were ready, only stalled");
+        ready.removeAll(List.of(0, 1)); // now CTA 0 has no ready warp at all
+        order.beginCycle(3);
+        assertEquals(2, s[0].select(units));
+        ready.addAll(List.of(0, 1));
+        order.beginCycle(4);
+        assertEquals(2, s[0].select(units), "CTA 1 took priority");
+    }
+
+    @Test
     void roundRobinBlocksRotateWithTheCycleOnEveryScheduler() {
         BlockOrder order = new BlockOrder(BlockPriority.RRB);
         WarpScheduler[] s = twoSchedulers(order);
