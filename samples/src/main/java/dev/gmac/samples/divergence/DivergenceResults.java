@@ -1,8 +1,10 @@
 package dev.gmac.samples.divergence;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The study's runs and what the thesis reads from them (Fung thesis §3.6): speedup over PDOM per workload (PDOM's
@@ -81,11 +83,23 @@ public final class DivergenceResults {
         return n == 0 ? Double.NaN : n / sum;
     }
 
-    /** {@code model}'s memory-pipeline stall cycles over PDOM's, summed over every workload with {@code l2}. */
+    /**
+     * {@code model}'s memory-pipeline stall cycles over PDOM's, summed over the workloads with {@code l2} that
+     * {@code model} runs correctly (a failing run's stalls say nothing about the model: DWF on NVRT).
+     */
     public double totalStallRatio(String model, L2Variant l2) {
+        Set<String> failed = new HashSet<>();
+        for (DivergenceRun r : runs(l2)) {
+            if (r.model().label().equals(model) && !r.correct()) {
+                failed.add(r.workload().name());
+            }
+        }
         long m = 0;
         long p = 0;
         for (DivergenceRun r : runs(l2)) {
+            if (failed.contains(r.workload().name())) {
+                continue;
+            }
             if (r.model().label().equals(model)) {
                 m += r.totals().memoryStalls();
             } else if (r.model().equals(StudyModel.PDOM)) {

@@ -4,19 +4,13 @@ import dev.gmac.gpu.timing.config.BlockPriority;
 import java.util.Arrays;
 
 /**
- * Thread block prioritization (Fung thesis §3.6.2; digest §2.6): the scheduler orders CTAs by a {@link
- * BlockPriority} policy and, inside a CTA, takes its warps loose round-robin ("warps within a thread block are
- * always scheduled with loose round-robin policy"). The first warp the probe accepts issues.
- *
- * <ul>
- *   <li>{@code age}: CTAs in dispatch order, oldest first;
- *   <li>{@code rrb}: the first CTA considered rotates by one every cycle;
- *   <li>{@code srr}: the CTA that issued last keeps first place until it has no ready warp; the search then goes on
- *       round-robin from it, and the CTA that issues becomes sticky.
- * </ul>
+ * Thread block prioritization (Fung thesis §3.6.2; digest §2.6): the scheduler orders CTAs by the core's {@link
+ * BlockOrder} (AGE, RRB or SRR, one order shared by all of the core's schedulers) and, inside a CTA, takes its warps
+ * loose round-robin ("warps within a thread block are always scheduled with loose round-robin policy"). The first
+ * warp the probe accepts issues.
  */
 public final class BlockPriorityScheduler implements WarpScheduler {
-    private final BlockPriority policy;
+    private final BlockOrder order;
     /** Per resident CTA (in dispatch order): its local slot id, age, warps (slot order) and last issued warp. */
     private int[] ctaIds = new int[4];
 
@@ -26,18 +20,25 @@ public final class BlockPriorityScheduler implements WarpScheduler {
     private int[] lastIssued = new int[4];
     private int ctaCount;
     private int size;
-    private int rotation;
-    private int sticky = -1;
     private final int maxWarps;
     /** The CTA of each warp slot this scheduler holds, as a local CTA id. */
     private final int[] ctaOf;
 
-    /** A scheduler with {@code policy} for a core with {@code maxWarps} warp slots. */
+    /** The cycle count of a scheduler that drives its own order (one {@link #select} per cycle), else -1. */
+    private long ownCycle = -1;
+
+    /**
+     * The only scheduler of a core with {@code maxWarps} warp slots, with block priority {@code policy}: each call of
+     * {@link #select} is one cycle.
+     */
     public BlockPriorityScheduler(BlockPriority policy, int maxWarps) {
-        if (policy == BlockPriority.NONE) {
-            throw new IllegalArgumentException("block priority 'none' needs no block scheduler");
-        }
-        this.policy = policy;
+        this(new BlockOrder(policy), maxWarps);
+        this.ownCycle = 0;
+    }
+
+    /** One of the schedulers of a core whose CTAs are ordered by {@code order}, which the core steps each cycle. */
+    BlockPriorityScheduler(BlockOrder order, int maxWarps) {
+        this.order = order;
         this.maxWarps = maxWarps;
         this.ctaOf = new int[maxWarps];
         Arrays.fill(ctaOf, -1);
@@ -101,9 +102,6 @@ public final class BlockPriorityScheduler implements WarpScheduler {
         warpCounts[c] = 0;
         lastIssued[c] = -1;
         ctaCount++;
-        if (sticky >= c) {
-            sticky++;
-        }
         return c;
     }
 
@@ -132,40 +130,28 @@ public final class BlockPriorityScheduler implements WarpScheduler {
             System.arraycopy(warpCounts, c + 1, warpCounts, c, ctaCount - c - 1);
             System.arraycopy(lastIssued, c + 1, lastIssued, c, ctaCount - c - 1);
             ctaCount--;
-            if (sticky == c) {
-                sticky = -1;
-            } else if (sticky > c) {
-                sticky--;
-            }
         }
     }
 
     @Override
     public int select(IssueProbe probe) {
+        if (ownCycle >= 0) {
+            order.beginCycle(ownCycle++);
+        }
         if (size == 0) {
             return -1;
         }
-        int first;
-        switch (policy) {
-            case RRB:
-                first = rotation++ % ctaCount;
-                if (rotation >= ctaCount) {
-                    rotation = 0;
-                }
-                break;
-            case SRR:
-                first = sticky >= 0 && sticky < ctaCount ? sticky : 0;
-                break;
-            default:
-                first = 0;
-                break;
-        }
+        int first = order.first(ctaAges, ctaCount);
         for (int k = 0; k < ctaCount; k++) {
             int c = (first + k) % ctaCount;
+            long stalls = k == 0 ? probe.stalledProbes() : 0;
             int w = selectInCta(c, probe);
             if (w >= 0) {
-                sticky = c;
+                order.issued(ctaAges[c]);
                 return w;
+            }
+            if (k == 0 && probe.stalledProbes() != stalls) {
+                order.stalled(ctaAges[c]); // a ready warp held by a busy unit: under SRR its CTA keeps priority
             }
         }
         return -1;

@@ -15,20 +15,28 @@ import java.util.Arrays;
  * hold disjoint lanes of one static warp at once. Their loads to the same register are independent (each thread
  * owns its registers in its home lane's bank), so a pending load records the lanes it will write ({@link
  * #markPending(int, long)}), and a group waits only for loads to its own lanes ({@link #readyTime(IssueRecord,
- * long)}). Fixed-latency results keep one ready cycle per register (the latest of the groups' writes).
+ * long)}). Fixed-latency results are tracked by lane too (decision 0338): per register, the lanes of the latest
+ * write and its ready cycle, and the ready cycle of the earlier writes for the other lanes. Two compacted warps that
+ * hold lanes of one static warp and run the same chain of dependent instructions then wait each for its own
+ * results, not in turn for each other's (with one ready cycle per register each instruction of the chain waited for
+ * the other group's write of the register as well, which doubled the chain).
  */
 public final class Scoreboard {
     /** Ready time of a register a load will write. */
     public static final long PENDING = Long.MAX_VALUE;
 
     private long[] readyAt;
-    /**
-     * Per register: the lanes loads will write ({@code -1} for a load of the whole warp), and the ready cycle of the
-     * other lanes' values while some lanes are pending ({@link #readyAt} is then {@link #PENDING}).
-     */
+    /** Per register: the lanes loads will write ({@code -1} for a load of the whole warp). */
     private long[] pendingLanes;
 
-    private long[] settledAt;
+    /**
+     * Per register, for issue groups: the lanes of the latest completed-or-scheduled write ({@code -1}: the whole
+     * warp), the cycle its value is ready there, and the latest ready cycle of earlier writes (the other lanes).
+     */
+    private long[] lastLanes;
+
+    private long[] lastReady;
+    private long[] priorReady;
     private int size;
     private int pending;
     private long lastWrite;
@@ -38,7 +46,9 @@ public final class Scoreboard {
     public Scoreboard(int registers) {
         this.readyAt = new long[Math.max(1, registers)];
         this.pendingLanes = new long[readyAt.length];
-        this.settledAt = new long[readyAt.length];
+        this.lastLanes = new long[readyAt.length];
+        this.lastReady = new long[readyAt.length];
+        this.priorReady = new long[readyAt.length];
         this.size = registers;
     }
 
@@ -47,12 +57,16 @@ public final class Scoreboard {
         if (registers > readyAt.length) {
             readyAt = new long[registers];
             pendingLanes = new long[registers];
-            settledAt = new long[registers];
+            lastLanes = new long[registers];
+            lastReady = new long[registers];
+            priorReady = new long[registers];
         } else {
             int n = Math.min(size, readyAt.length);
             Arrays.fill(readyAt, 0, n, 0);
             Arrays.fill(pendingLanes, 0, n, 0);
-            Arrays.fill(settledAt, 0, n, 0);
+            Arrays.fill(lastLanes, 0, n, 0);
+            Arrays.fill(lastReady, 0, n, 0);
+            Arrays.fill(priorReady, 0, n, 0);
         }
         size = registers;
         pending = 0;
@@ -102,11 +116,12 @@ public final class Scoreboard {
     }
 
     private long laneReadyAt(int register, long lanes) {
-        long t = readyAt[register];
-        if (t != PENDING) {
-            return t;
+        if (readyAt[register] == PENDING && (pendingLanes[register] & lanes) != 0) {
+            return PENDING;
         }
-        return (pendingLanes[register] & lanes) != 0 ? PENDING : settledAt[register];
+        long last = lastLanes[register];
+        long t = (lanes & last) != 0 ? lastReady[register] : 0;
+        return (lanes & ~last) != 0 ? Math.max(t, priorReady[register]) : t;
     }
 
     /** The first cycle at which every register written so far is ready, or {@link #PENDING}. */
@@ -139,7 +154,6 @@ public final class Scoreboard {
     public void markPending(int register, long lanes) {
         check(register, null);
         if (readyAt[register] != PENDING) {
-            settledAt[register] = readyAt[register];
             readyAt[register] = PENDING;
             pending++;
         }
@@ -155,25 +169,36 @@ public final class Scoreboard {
             pendingLanes[register] = 0;
         }
         readyAt[register] = cycle;
+        lastLanes[register] = -1L;
+        lastReady[register] = cycle;
+        priorReady[register] = 0;
         lastWrite = Math.max(lastWrite, cycle);
         version++;
     }
 
     /**
-     * An issue group holding {@code lanes} of this warp wrote {@code register} there, ready from cycle {@code cycle}:
-     * a load's pending lanes are cleared, and the register is ready once no lane is pending, at the latest of the
-     * writes.
+     * An issue group holding {@code lanes} of this warp wrote {@code register} there, ready from cycle {@code cycle}
+     * (a fixed-latency result, or a load's data): it becomes the register's latest write, the earlier writes' ready
+     * cycle stands for the other lanes, a load's pending lanes are cleared, and the register is ready for the whole
+     * warp once no lane is pending, at the latest of the writes. Every earlier write to {@code lanes} is ready by
+     * {@code cycle}: the group waited for them before it issued (write-after-write).
      */
     public void markReady(int register, long lanes, long cycle) {
         check(register, null);
+        if (lastLanes[register] == lanes) {
+            lastReady[register] = Math.max(lastReady[register], cycle);
+        } else {
+            priorReady[register] = Math.max(priorReady[register], lastReady[register]);
+            lastLanes[register] = lanes;
+            lastReady[register] = cycle;
+        }
         if (readyAt[register] != PENDING) {
             readyAt[register] = Math.max(readyAt[register], cycle);
         } else {
-            settledAt[register] = Math.max(settledAt[register], cycle);
             long left = pendingLanes[register] & ~lanes;
             pendingLanes[register] = left;
             if (left == 0) {
-                readyAt[register] = settledAt[register];
+                readyAt[register] = Math.max(lastReady[register], priorReady[register]);
                 pending--;
             }
         }

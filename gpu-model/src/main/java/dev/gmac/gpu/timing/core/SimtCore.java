@@ -6,6 +6,7 @@ import dev.gmac.gpu.timing.KernelResources;
 import dev.gmac.gpu.timing.ParkedCta;
 import dev.gmac.gpu.timing.TimedKernel;
 import dev.gmac.gpu.timing.WarpExecutor;
+import dev.gmac.gpu.timing.config.BlockPriority;
 import dev.gmac.gpu.timing.config.CoreConfig;
 import dev.gmac.gpu.timing.config.ScoreboardMode;
 import dev.gmac.gpu.timing.config.TimingConfig;
@@ -40,6 +41,9 @@ public final class SimtCore implements IssueProbe {
     private final WarpSlot[] warps;
     private final CtaSlot[] ctas;
     private final WarpScheduler[] schedulers;
+    /** The CTA order of thread block prioritization, shared by the schedulers; null without block priority. */
+    private final BlockOrder blockOrder;
+
     private final PipelinePool alu;
     private final PipelinePool sfu;
     private final LoadStoreUnit ldst;
@@ -83,6 +87,8 @@ public final class SimtCore implements IssueProbe {
     private long earliest;
     private boolean sawBlocked;
     private boolean sawMemoryWait;
+    /** Probes that found a ready warp held by a busy unit ({@link IssueProbe#stalledProbes}). */
+    private long stalledProbes;
     /**
      * Cycles before a group formed now may issue, besides the compactor's: the branch latency when the instruction
      * being issued is a branch (its outcome decides the groups), none when a group reaches a reconvergence point
@@ -99,8 +105,12 @@ public final class SimtCore implements IssueProbe {
         this.formationLatency = this.config.branchLatency();
         int maxWarps = this.config.maxWarps();
         this.schedulers = new WarpScheduler[this.config.schedulers()];
+        BlockPriority blocks = this.config.blockPriority();
+        this.blockOrder = blocks == BlockPriority.NONE ? null : new BlockOrder(blocks);
         for (int s = 0; s < schedulers.length; s++) {
-            schedulers[s] = WarpScheduler.create(this.config.scheduler(), this.config.blockPriority(), maxWarps);
+            schedulers[s] = blockOrder == null
+                    ? WarpScheduler.create(this.config.scheduler(), maxWarps)
+                    : new BlockPriorityScheduler(blockOrder, maxWarps);
         }
         this.warps = new WarpSlot[maxWarps];
         for (int w = 0; w < maxWarps; w++) {
@@ -358,6 +368,9 @@ public final class SimtCore implements IssueProbe {
         if (yieldingCount > 0) {
             releaseYielded(cycle);
         }
+        if (blockOrder != null) {
+            blockOrder.beginCycle(cycle);
+        }
         for (int s = 0; s < schedulers.length; s++) {
             sawBlocked = false;
             sawMemoryWait = false;
@@ -410,6 +423,11 @@ public final class SimtCore implements IssueProbe {
     }
 
     @Override
+    public long stalledProbes() {
+        return stalledProbes;
+    }
+
+    @Override
     public boolean canIssue(int warpSlot) {
         WarpSlot w = warps[warpSlot];
         IssueRecord in = w.instruction;
@@ -444,6 +462,7 @@ public final class SimtCore implements IssueProbe {
         long free = unitFree(in.issueClass());
         if (free > now) {
             sawBlocked = true;
+            stalledProbes++;
             earliest = Math.min(earliest, free);
             return false;
         }

@@ -78,7 +78,34 @@ class PipelineUnitsTest {
         sb.markReady(8, high, 460); // and an earlier-ready one of the other
         IssueRecord use = new IssueRecord(32).decoded(2, IssueClass.ALU);
         use.addSource(8);
-        assertEquals(470, sb.readyTime(use, high), "fixed-latency results keep one ready cycle per register");
+        assertEquals(460, sb.readyTime(use, high), "a group waits for its own fixed-latency result");
+        assertEquals(470, sb.readyTime(use, low), "and the other for its own");
+        assertEquals(470, sb.readyTime(use), "the whole warp for both");
+    }
+
+    @Test
+    void twoCompactedWarpsRunningOneDependentChainDoNotWaitForEachOther() {
+        // decision 0338: compacted warps 0 and 2 of a halo load both hold lanes of static warp 2 (thesis Figure
+        // 3.7) and run r8 = r8 + 1 four times, issuing one cycle apart with an 18-cycle ALU; each step of each
+        // chain is ready 18 cycles after its own previous step, as in two independent warps
+        Scoreboard sb = new Scoreboard(16);
+        long a = 0xF0L;
+        long b = 0x0FL;
+        IssueRecord inc = new IssueRecord(32).decoded(0, IssueClass.ALU);
+        inc.addDestination(8).addSource(8);
+        long issueA = 0;
+        long issueB = 1;
+        for (int step = 0; step < 4; step++) {
+            if (step > 0) {
+                issueA = sb.readyTime(inc, a);
+                issueB = Math.max(issueA + 1, sb.readyTime(inc, b));
+            }
+            sb.markReady(8, a, issueA + 18);
+            sb.markReady(8, b, issueB + 18);
+        }
+        assertEquals(3 * 18, issueA, "group a's fourth step issues 54 cycles after its first (not 108)");
+        assertEquals(1 + 3 * 18, issueB, "group b's too");
+        assertEquals(issueB + 18, sb.readyTime(inc), "the whole warp waits for both chains");
     }
 
     @Test

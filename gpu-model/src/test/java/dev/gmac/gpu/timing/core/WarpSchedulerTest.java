@@ -2,6 +2,7 @@ package dev.gmac.gpu.timing.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gmac.gpu.timing.config.BlockPriority;
 import dev.gmac.gpu.timing.config.SchedulerPolicy;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,7 +10,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Issue order of loose round-robin and greedy-then-oldest (slides test T5). */
+/**
+ * Issue order of loose round-robin and greedy-then-oldest (slides test T5), and of thread block prioritization
+ * (Fung thesis §3.6.2) over a core's schedulers.
+ */
 class WarpSchedulerTest {
     private final Set<Integer> ready = new HashSet<>();
     private final List<Integer> probed = new ArrayList<>();
@@ -83,5 +87,110 @@ class WarpSchedulerTest {
         WarpScheduler lrr = withWarps(SchedulerPolicy.LRR, 5, 2, 7);
         lrr.remove(2);
         assertEquals(List.of(5, 7, 5), issue(lrr, 3), "round-robin follows slot order");
+    }
+
+    /** Two schedulers of one core (even and odd warp slots) over three CTAs of two warps each, slots 2c and 2c+1. */
+    private static WarpScheduler[] twoSchedulers(BlockOrder order) {
+        WarpScheduler[] s = {new BlockPriorityScheduler(order, 16), new BlockPriorityScheduler(order, 16)};
+        for (int cta = 0; cta < 3; cta++) {
+            for (int w = 2 * cta; w < 2 * cta + 2; w++) {
+                s[w % 2].add(w, w, cta, cta);
+            }
+        }
+        return s;
+    }
+
+    private List<Integer> cycle(BlockOrder order, long now, WarpScheduler... s) {
+        order.beginCycle(now);
+        List<Integer> issued = new ArrayList<>();
+        for (WarpScheduler x : s) {
+            issued.add(x.select(probe));
+        }
+        return issued;
+    }
+
+    @Test
+    void stickyRoundRobinKeepsTheCtaFirstOnEveryScheduler() {
+        BlockOrder order = new BlockOrder(BlockPriority.SRR);
+        WarpScheduler[] s = twoSchedulers(order);
+        ready.addAll(List.of(0, 1, 2, 3, 4, 5));
+        assertEquals(List.of(0, 1), cycle(order, 0, s), "CTA 0 (slots 0, 1) issues on both schedulers");
+        ready.remove(1);
+        assertEquals(List.of(0, 3), cycle(order, 1, s), "scheduler 1 fills in from CTA 1 while CTA 0 keeps priority");
+        ready.remove(2);
+        assertEquals(List.of(0, 3), cycle(order, 2, s), "CTA 0 still issues on scheduler 0: it stays sticky");
+        ready.remove(0);
+        assertEquals(List.of(4, 3), cycle(order, 3, s), "CTA 0 has no ready warp: each scheduler takes the next CTA");
+        ready.addAll(List.of(0, 1, 2));
+        assertEquals(List.of(2, 3), cycle(order, 4, s), "CTA 1 became sticky, although CTA 0 is ready again");
+    }
+
+    @Test
+    void stickyRoundRobinHandsPriorityToTheNextCtaWhenTheStickyOneLeaves() {
+        BlockOrder order = new BlockOrder(BlockPriority.SRR);
+        WarpScheduler[] s = twoSchedulers(order);
+        ready.addAll(List.of(0, 1, 2, 3, 4, 5));
+        cycle(order, 0, s);
+        ready.removeAll(List.of(0, 1));
+        assertEquals(List.of(2, 3), cycle(order, 1, s));
+        s[0].remove(2);
+        s[1].remove(3); // CTA 1, now sticky, exits
+        ready.addAll(List.of(0, 1));
+        assertEquals(List.of(4, 5), cycle(order, 2, s), "CTA 2 follows CTA 1 in round-robin order, not CTA 0");
+    }
+
+    @Test
+    void stickyRoundRobinKeepsTheCtaFirstWhileAReadyWarpOnlyWaitsForAUnit() {
+        // decision 0339: "until none of the thread block's warps are ready for issue"; a warp whose pipeline is
+        // busy is ready (it stalls), so its CTA keeps priority while other CTAs' warps fill the slot
+        Set<Integer> stalled = new HashSet<>();
+        long[] stalls = {0};
+        IssueProbe units = new IssueProbe() {
+            @Override
+            public boolean canIssue(int w) {
+                if (stalled.contains(w)) {
+                    stalls[0]++;
+                    return false;
+                }
+                return ready.contains(w);
+            }
+
+            @Override
+            public long stalledProbes() {
+                return stalls[0];
+            }
+        };
+        BlockOrder order = new BlockOrder(BlockPriority.SRR);
+        WarpScheduler[] s = twoSchedulers(order);
+        ready.addAll(List.of(0, 1, 2, 3, 4, 5));
+        order.beginCycle(0);
+        assertEquals(0, s[0].select(units));
+        assertEquals(1, s[1].select(units));
+        stalled.addAll(List.of(0, 1)); // CTA 0's warps wait for their units
+        order.beginCycle(1);
+        assertEquals(2, s[0].select(units), "CTA 1 fills the slots");
+        assertEquals(3, s[1].select(units));
+        stalled.clear();
+        order.beginCycle(2);
+        assertEquals(0, s[0].select(units), "CTA 0 kept priority: its warps were ready, only stalled");
+        ready.removeAll(List.of(0, 1)); // now CTA 0 has no ready warp at all
+        order.beginCycle(3);
+        assertEquals(2, s[0].select(units));
+        ready.addAll(List.of(0, 1));
+        order.beginCycle(4);
+        assertEquals(2, s[0].select(units), "CTA 1 took priority");
+    }
+
+    @Test
+    void roundRobinBlocksRotateWithTheCycleOnEveryScheduler() {
+        BlockOrder order = new BlockOrder(BlockPriority.RRB);
+        WarpScheduler[] s = twoSchedulers(order);
+        ready.addAll(List.of(0, 1, 2, 3, 4, 5));
+        assertEquals(List.of(0, 1), cycle(order, 0, s));
+        assertEquals(List.of(2, 3), cycle(order, 1, s));
+        assertEquals(List.of(2, 3), cycle(order, 4, s), "cycles in which the core slept count too (4 mod 3 = 1)");
+        BlockOrder age = new BlockOrder(BlockPriority.AGE);
+        WarpScheduler[] a = twoSchedulers(age);
+        assertEquals(List.of(0, 1), cycle(age, 7, a), "AGE: the oldest CTA first in any cycle");
     }
 }

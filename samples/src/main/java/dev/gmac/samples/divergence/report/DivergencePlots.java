@@ -7,6 +7,7 @@ import dev.gmac.samples.divergence.L2Variant;
 import dev.gmac.samples.divergence.RunTotals;
 import dev.gmac.samples.divergence.WorkloadSet;
 import dev.gmac.samples.study.report.FigurePlots;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +122,28 @@ public final class DivergencePlots {
             }
             c.addSeries(labels[b], cats, v);
         }
+        c.getStyler().setSeriesColors(breakdownColors(labels.length));
         return c;
+    }
+
+    /**
+     * One colour per issue-slot bucket (the shared palette has seven, the breakdown up to eleven): W0_Idle light grey,
+     * W0_Mem dark grey, the active-lane buckets from light to dark blue, Stall red.
+     */
+    static Color[] breakdownColors(int buckets) {
+        Color[] colors = new Color[buckets];
+        int active = buckets - 3;
+        colors[0] = new Color(0xc7c7c7);
+        colors[1] = new Color(0x7f7f7f);
+        for (int i = 0; i < active; i++) {
+            float t = active == 1 ? 1f : (float) i / (active - 1);
+            colors[2 + i] = new Color(
+                    Math.round(0xc6 + t * (0x08 - 0xc6)),
+                    Math.round(0xdb + t * (0x30 - 0xdb)),
+                    Math.round(0xef + t * (0x6b - 0xef)));
+        }
+        colors[buckets - 1] = new Color(0xd62728);
+        return colors;
     }
 
     /** Figure 3.15: harmonic means with 1 MB and with 128 KB of L2 per partition. */
