@@ -14,6 +14,13 @@ import java.lang.invoke.VarHandle;
  * writer CASes the writers, then reads the state; at least one of them sees the other). A thread that moves
  * a block out of {@link BlockState#FETCHING} after filling the host copy publishes the host bytes with that
  * volatile write; a thread that reads the new state with a volatile read may then read the bytes.
+ *
+ * <p>Each block's word also counts its evictions: the state takes the low {@link #STATE_BITS} bits, and every
+ * {@code DIRTY -> FLUSHING} transition adds one to the bits above, in the same CAS. An eager eviction's DMA job
+ * remembers the word it found ({@link #word}) and publishes the block clean only with a CAS from exactly that
+ * word ({@link #casWord}): if a host write took the block back and a later eviction made it {@code FLUSHING}
+ * again while the job was copying, the state is the same but the count is not, so the job cannot mistake the
+ * later eviction for its own and mark the newer host bytes clean (the ABA of decision 0121).
  */
 final class BlockTable {
     static final int INVALID = BlockState.INVALID.ordinal();
@@ -21,6 +28,12 @@ final class BlockTable {
     static final int DIRTY = BlockState.DIRTY.ordinal();
     static final int FETCHING = BlockState.FETCHING.ordinal();
     static final int FLUSHING = BlockState.FLUSHING.ordinal();
+
+    /** Bits of a block's word that hold its state; the bits above count its evictions. */
+    static final int STATE_BITS = 3;
+
+    private static final int STATE_MASK = (1 << STATE_BITS) - 1;
+    private static final int ONE_EVICTION = 1 << STATE_BITS;
 
     private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle RANGES = MethodHandles.arrayElementVarHandle(Object[].class);
@@ -57,15 +70,56 @@ final class BlockTable {
     }
 
     int get(int block) {
+        return stateOf(word(block));
+    }
+
+    /** The block's whole word: its state and its eviction count (see the class comment). */
+    int word(int block) {
         return (int) STATES.getVolatile(states, block);
     }
 
-    boolean cas(int block, int expected, int next) {
-        return STATES.compareAndSet(states, block, expected, next);
+    /** The state held in a word returned by {@link #word}. */
+    static int stateOf(int word) {
+        return word & STATE_MASK;
     }
 
+    /**
+     * Moves the block from state {@code expected} to {@code next} (keeping its eviction count, adding one for
+     * {@code DIRTY -> FLUSHING}); false when the block was not in state {@code expected}.
+     */
+    boolean cas(int block, int expected, int next) {
+        for (; ; ) {
+            int word = word(block);
+            if (stateOf(word) != expected) {
+                return false;
+            }
+            if (STATES.compareAndSet(states, block, word, next(word, next))) {
+                return true;
+            }
+        }
+    }
+
+    /** Moves the block to {@code next} only if its word is still exactly {@code expectedWord}. */
+    boolean casWord(int block, int expectedWord, int next) {
+        return STATES.compareAndSet(states, block, expectedWord, next(expectedWord, next));
+    }
+
+    /** Sets the state, keeping the eviction count (called by the thread that holds the block). */
     void set(int block, int state) {
-        STATES.setVolatile(states, block, state);
+        for (; ; ) {
+            int word = word(block);
+            if (STATES.compareAndSet(states, block, word, (word & ~STATE_MASK) | state)) {
+                return;
+            }
+        }
+    }
+
+    private static int next(int word, int state) {
+        int count = word & ~STATE_MASK;
+        if (stateOf(word) == DIRTY && state == FLUSHING) {
+            count += ONE_EVICTION; // wraps after 2^29 evictions of one block: harmless, one job cannot span them
+        }
+        return count | state;
     }
 
     /** A copy of all states (each read in volatile mode; not one atomic snapshot). */

@@ -294,7 +294,7 @@ public final class RollingUpdate extends DetectingProtocol {
             if (!object.writableOnlyBy(self)) {
                 for (int block = first; block < end; block++) {
                     if (claimed[block - first]) {
-                        object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
+                        undoEviction(object, block);
                     }
                 }
                 continue;
@@ -308,6 +308,21 @@ public final class RollingUpdate extends DetectingProtocol {
             return candidate;
         }
         return null;
+    }
+
+    /**
+     * Gives a block this thread marked FLUSHING back as DIRTY (the eviction lost the writers' handshake). A host
+     * thread may hold it FETCHING meanwhile; it gives it back as FLUSHING or DIRTY, so wait for that: a FLUSHING
+     * block that no DMA job will flush would stall the next release.
+     */
+    private static void undoEviction(SharedObject object, int block) {
+        for (int round = 0; ; round++) {
+            if (object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY)
+                    || object.blocks.get(block) != BlockTable.FETCHING) {
+                return;
+            }
+            Backoff.pause(round);
+        }
     }
 
     /**
@@ -364,8 +379,13 @@ public final class RollingUpdate extends DetectingProtocol {
         // newest ranges and publishes the block clean; the second must then send nothing: with the clean ranges it
         // would send the whole block, host bytes that were never fetched included. A host thread holding the block
         // (FETCHING) gives it back as FLUSHING or DIRTY: wait for that.
+        // The word found here (state and eviction count, BlockTable) is what the completion publishes clean from: a
+        // host write that takes the block back during the copy and a later eviction that makes it FLUSHING again
+        // change the count, so this job then leaves the block to the later one (decision 0121).
+        int word;
         for (int round = 0; ; round++) {
-            int state = object.blocks.get(block);
+            word = object.blocks.word(block);
+            int state = BlockTable.stateOf(word);
             if (state == BlockTable.FLUSHING) {
                 break;
             }
@@ -376,7 +396,7 @@ public final class RollingUpdate extends DetectingProtocol {
         }
         BlockRanges r = object.blocks.ranges(block);
         if (r == null || r.dirty() == null) {
-            flushAsync(object, block, object.blockStart(block), object.blockLength(block), r);
+            flushAsync(object, block, object.blockStart(block), object.blockLength(block), r, word);
             return;
         }
         Ranges dirty = r.dirty();
@@ -393,23 +413,22 @@ public final class RollingUpdate extends DetectingProtocol {
             return;
         }
         int last = dirty.count() - 1;
-        flushAsync(object, block, start + dirty.lo(last), dirty.hi(last) - dirty.lo(last), r);
+        flushAsync(object, block, start + dirty.lo(last), dirty.hi(last) - dirty.lo(last), r, word);
     }
 
-    private void flushAsync(SharedObject object, int block, long offset, int length, BlockRanges r) {
+    private void flushAsync(SharedObject object, int block, long offset, int length, BlockRanges r, int word) {
         transfers.toAcceleratorAsync(object.deviceAddress() + offset, object.hostSlice(offset, length), failure -> {
             if (failure != null) {
                 object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.DIRTY);
                 asyncFailures.accept(failure);
             } else if (r == null) {
-                object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.READ_ONLY);
-            } else if (object.blocks.cas(block, BlockTable.FLUSHING, BlockTable.FETCHING)) {
-                // ABA guard: a host write may have re-dirtied the block (publishing new ranges while it held the
-                // block FETCHING) and a later eviction made it FLUSHING again. Our CAS above orders this read after
-                // that write's ranges; if they are not the ones this flush sent, the later flush owns the block and
-                // publishes its own ranges: publishing ours would drop the newer write's ranges.
+                object.blocks.casWord(block, word, BlockTable.READ_ONLY);
+            } else if (object.blocks.casWord(block, word, BlockTable.FETCHING)) {
+                // Our word, so no later eviction happened (decision 0121). Ranges other than the ones this flush
+                // sent would be a host write published under the same eviction: leave the block dirty, so the next
+                // call sends it, rather than publish ours and drop that write's ranges.
                 if (object.blocks.ranges(block) != r) {
-                    object.blocks.set(block, BlockTable.FLUSHING);
+                    object.blocks.set(block, BlockTable.DIRTY);
                 } else {
                     publishClean(object, block, r);
                 }
