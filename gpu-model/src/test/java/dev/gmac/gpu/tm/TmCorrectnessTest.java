@@ -49,15 +49,9 @@ class TmCorrectnessTest {
     void hashInsertsAreSerializable(String model, String div, int width) {
         int n = 1500;
         int buckets = 37;
-        Random rnd = new Random(7);
-        int[] keys = new int[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = rnd.nextInt(100_000);
-        }
+        int[] keys = TmHarness.randomKeys(n, 100_000, 7);
         try (TmHarness h = new TmHarness()) {
-            int[] empty = new int[buckets];
-            Arrays.fill(empty, -1);
-            long heads = h.dev.ints(empty);
+            long heads = h.emptyBuckets(buckets);
             long next = h.dev.zeros(4L * n);
             long k = h.dev.ints(keys);
             h.run(

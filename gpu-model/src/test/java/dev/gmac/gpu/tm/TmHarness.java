@@ -15,6 +15,8 @@ import dev.gmac.gpu.timing.config.TimingPresets;
 import dev.gmac.gpu.timing.functional.TimedLaunch;
 import dev.gmac.gpu.timing.stats.KernelTimingStats;
 import dev.gmac.gpu.timing.tm.TmTimingStats;
+import java.util.Arrays;
+import java.util.Random;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -95,6 +97,23 @@ final class TmHarness implements AutoCloseable {
         report = SerialReplay.check(
                 journal, before, SerialReplay.live(dev.gpu().memory()), expected, grid.count() * block.count());
         return this;
+    }
+
+    /** {@code n} keys drawn from {@code [0, bound)} by {@code new Random(seed)}, the hash-insert tests' input. */
+    static int[] randomKeys(int n, int bound, long seed) {
+        Random rnd = new Random(seed);
+        int[] keys = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = rnd.nextInt(bound);
+        }
+        return keys;
+    }
+
+    /** A device table of {@code buckets} empty chain heads (-1), the hash-insert kernels' bucket array. */
+    long emptyBuckets(int buckets) {
+        int[] empty = new int[buckets];
+        Arrays.fill(empty, -1);
+        return dev.ints(empty);
     }
 
     /** Asserts the replay found nothing wrong and that at least {@code commits} transactions committed. */

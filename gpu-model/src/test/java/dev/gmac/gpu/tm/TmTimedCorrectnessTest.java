@@ -50,15 +50,9 @@ class TmTimedCorrectnessTest {
     void hashInsertsAreSerializable(String model, String preset, int limit, int buffer) {
         int n = 1200;
         int buckets = 101;
-        Random rnd = new Random(3);
-        int[] keys = new int[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = rnd.nextInt(1 << 20);
-        }
+        int[] keys = TmHarness.randomKeys(n, 1 << 20, 3);
         try (TmHarness h = new TmHarness()) {
-            int[] empty = new int[buckets];
-            Arrays.fill(empty, -1);
-            long heads = h.dev.ints(empty);
+            long heads = h.emptyBuckets(buckets);
             long next = h.dev.zeros(4L * n);
             long k = h.dev.ints(keys);
             h.run(
@@ -329,15 +323,9 @@ class TmTimedCorrectnessTest {
     private static List<Object> hashInsertOutcome(String model) {
         int n = 600;
         int buckets = 37;
-        Random rnd = new Random(11);
-        int[] keys = new int[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = rnd.nextInt(1 << 20);
-        }
+        int[] keys = TmHarness.randomKeys(n, 1 << 20, 11);
         try (TmHarness h = new TmHarness()) {
-            int[] empty = new int[buckets];
-            Arrays.fill(empty, -1);
-            long heads = h.dev.ints(empty);
+            long heads = h.emptyBuckets(buckets);
             long next = h.dev.zeros(4L * n);
             long k = h.dev.ints(keys);
             h.run(

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.timing.config.TimingPresets;
 import dev.gmac.gpu.timing.stats.PartitionTimingStats;
-import java.util.Arrays;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,15 +22,9 @@ class WarpTmCoalescingTest {
     private static long commitWrites(boolean coalescing) {
         TmParams p = TimingPresets.load("gtx480").tm().withConcurrency(0);
         p = p.withWarpTm(p.aggregation(), coalescing, p.hazardRate());
-        Random rnd = new Random(5);
-        int[] keys = new int[N];
-        for (int i = 0; i < N; i++) {
-            keys[i] = rnd.nextInt(1 << 20);
-        }
+        int[] keys = TmHarness.randomKeys(N, 1 << 20, 5);
         try (TmHarness h = new TmHarness()) {
-            int[] empty = new int[BUCKETS];
-            Arrays.fill(empty, -1);
-            long heads = h.dev.ints(empty);
+            long heads = h.emptyBuckets(BUCKETS);
             long next = h.dev.zeros(4L * N);
             long k = h.dev.ints(keys);
             h.run(
