@@ -259,6 +259,16 @@ public final class Channel {
      * @return {@code n}, the number of elements claimed; 0 when none is ready
      */
     public int dispatch(int[] slots, int max) {
+        return dispatch(slots, max, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #dispatch(int[], int)} restricted to the control entries before position {@code limit} (a value of
+     * {@link #controlReserveTail()} read earlier): elements enqueued after that read stay for a later dispatch.
+     * Levelization needs it (decision 0215): a check that deeper levels are quiet covers only the elements
+     * enqueued before it.
+     */
+    public int dispatch(int[] slots, int max, long limit) {
         if (max <= 0 || max > slots.length) {
             throw new IllegalArgumentException(
                     "max must be between 1 and slots.length " + slots.length + ", got " + max);
@@ -267,7 +277,10 @@ public final class Channel {
             long head = lvControlHead();
             int n = 0;
             int lag = 0;
-            while (n < max) {
+            if (head >= limit) {
+                return 0;
+            }
+            while (n < max && head + n < limit) {
                 long entry = laControlEntry(head + n);
                 lag = (int) (entry >>> 32) - controlTag(head + n);
                 if (lag != 0) {

@@ -392,42 +392,49 @@ public final class HostGraphExecutor implements GraphExecutor {
                 return 0;
             }
             Levelization levels = execution.levelization;
+            // Levelization covers only what was enqueued before its check: a task of this level that runs after
+            // the check enqueues its continuation here before its children have run. So the batch takes only the
+            // elements reserved before the check (the ordering argument is in decision 0215).
+            long limit = Long.MAX_VALUE;
+            if (levels != null && node.stack() != null && node.stack().waitsForDeeperLevels()) {
+                limit = node.channel().controlReserveTail();
+            }
             if (levels != null && !levels.mayDispatch(node, execution)) {
                 return 0;
             }
             if (depth > 0) {
-                return dispatchAndRun(node);
+                return dispatchAndRun(node, limit);
             }
             if (!execution.admits(this, node)) {
                 return 0;
             }
             announceBatch();
             try {
-                return dispatchAndRun(node);
+                return dispatchAndRun(node, limit);
             } finally {
                 retireBatch();
             }
         }
 
-        private int dispatchAndRun(ChannelNode node) {
+        private int dispatchAndRun(ChannelNode node, long limit) {
             if (execution.levelization == null) {
-                return dispatchAndRunCounted(node);
+                return dispatchAndRunCounted(node, limit);
             }
             execution.beginBatch(node);
             try {
-                return dispatchAndRunCounted(node);
+                return dispatchAndRunCounted(node, limit);
             } finally {
                 execution.endBatch(node);
             }
         }
 
-        private int dispatchAndRunCounted(ChannelNode node) {
+        private int dispatchAndRunCounted(ChannelNode node, long limit) {
             Invocation item = levels[depth];
             if (item == null) {
                 item = new Invocation(this);
                 levels[depth] = item;
             }
-            int count = node.channel().dispatch(item.slots, width);
+            int count = node.channel().dispatch(item.slots, width, limit);
             if (count == 0) {
                 return 0;
             }

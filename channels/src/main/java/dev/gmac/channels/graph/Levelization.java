@@ -27,6 +27,8 @@ import java.util.List;
  * seen by its in-flight count, whenever it was read; so all counts seen zero means no work moved while they were
  * read and the reading is a consistent snapshot. A changed epoch makes the check answer false (try later). All
  * these accesses are volatile, so they are in one total order (jcstress: {@code LevelizationQuiescenceTest}).
+ * The check covers only elements enqueued before it, so the dispatch that follows it takes only control entries
+ * reserved before it (the executor reads the reserve tail first; decision 0215).
  */
 public final class Levelization {
     /** How an executor reports work in flight. */
