@@ -539,6 +539,11 @@ public final class ExecutionContext {
         return timeline.snapshot();
     }
 
+    /** The events behind {@link #timeline()}, for a replay (decision 0122). */
+    public dev.gmac.coherence.transfer.TimelineTrace timelineTrace() {
+        return timeline.trace();
+    }
+
     ExecutionTimeline clock() {
         return timeline;
     }

@@ -61,6 +61,11 @@ public final class SharedMemoryManager implements AutoCloseable {
     private final Object lifecycle = new Object();
     private TransferSnapshot retired = TransferSnapshot.ZERO; // guarded by lifecycle
     private TimelineSnapshot retiredTime = TimelineSnapshot.ZERO; // guarded by lifecycle
+    // Retired contexts' timeline traces, at most RETIRED_TRACES of them (a server's thread churn must not grow
+    // memory); past that, timelineTraces() reports an incomplete trace in their place. Guarded by lifecycle.
+    private final List<dev.gmac.coherence.transfer.TimelineTrace> retiredTraces = new ArrayList<>();
+    private boolean retiredTracesDropped;
+    private static final int RETIRED_TRACES = 64;
     private ExecutorService acceleratorThreads; // guarded by lifecycle
     private volatile boolean closed;
 
@@ -131,6 +136,11 @@ public final class SharedMemoryManager implements AutoCloseable {
                 if (old.threadEnded() && old.retirable()) {
                     retired = retired.plus(old.stats());
                     retiredTime = retiredTime.plus(old.timeline());
+                    if (retiredTraces.size() < RETIRED_TRACES) {
+                        retiredTraces.add(old.timelineTrace());
+                    } else {
+                        retiredTracesDropped = true;
+                    }
                     contexts.remove(old);
                 }
             }
@@ -683,6 +693,24 @@ public final class SharedMemoryManager implements AutoCloseable {
         }
     }
 
+    /**
+     * The events behind {@link #timeline()}: one trace per live context in registration order, then the retired
+     * contexts' in retirement order (decision 0122).
+     */
+    public List<dev.gmac.coherence.transfer.TimelineTrace> timelineTraces() {
+        synchronized (lifecycle) {
+            List<dev.gmac.coherence.transfer.TimelineTrace> traces = new ArrayList<>();
+            for (ExecutionContext context : contexts) {
+                traces.add(context.timelineTrace());
+            }
+            traces.addAll(retiredTraces);
+            if (retiredTracesDropped) {
+                traces.add(dev.gmac.coherence.transfer.TimelineTrace.incomplete());
+            }
+            return traces;
+        }
+    }
+
     /** What moved for each live object (the per-buffer table), in address order. */
     public List<ObjectTraffic.Snapshot> objectTraffic() {
         List<ObjectTraffic.Snapshot> rows = new ArrayList<>();
@@ -696,6 +724,8 @@ public final class SharedMemoryManager implements AutoCloseable {
         synchronized (lifecycle) {
             retired = TransferSnapshot.ZERO;
             retiredTime = TimelineSnapshot.ZERO;
+            retiredTraces.clear();
+            retiredTracesDropped = false;
             for (ExecutionContext context : contexts) {
                 context.resetStats();
             }

@@ -683,7 +683,12 @@ public final class Adsm implements AutoCloseable {
      */
     public TransferStats stats() {
         return new TransferStatsSnapshot(
-                manager.stats(), manager.timeline(), manager.objectTraffic(), kernelCycles.sum(), kernels.sum());
+                manager.stats(),
+                manager.timeline(),
+                manager.objectTraffic(),
+                kernelCycles.sum(),
+                kernels.sum(),
+                manager.timelineTraces());
     }
 
     public void resetStats() {

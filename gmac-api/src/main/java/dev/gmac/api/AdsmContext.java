@@ -147,7 +147,8 @@ public final class AdsmContext {
         for (dev.gmac.coherence.SharedObject object : context.objects()) {
             rows.add(object.traffic());
         }
-        return new TransferStatsSnapshot(context.stats(), context.timeline(), rows, 0, 0);
+        return new TransferStatsSnapshot(
+                context.stats(), context.timeline(), rows, 0, 0, java.util.List.of(context.timelineTrace()));
     }
 
     @Override

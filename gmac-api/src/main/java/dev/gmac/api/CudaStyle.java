@@ -384,7 +384,12 @@ public final class CudaStyle implements AutoCloseable {
     /** What the baseline moved, and its modelled end-to-end time on the same model as the ADSM runtime's. */
     public synchronized TransferStats stats() {
         return new TransferStatsSnapshot(
-                counters.snapshot(), timeline.snapshot(), java.util.List.of(), kernelCycles.sum(), kernels.sum());
+                counters.snapshot(),
+                timeline.snapshot(),
+                java.util.List.of(),
+                kernelCycles.sum(),
+                kernels.sum(),
+                java.util.List.of(timeline.trace()));
     }
 
     public synchronized void resetStats() {

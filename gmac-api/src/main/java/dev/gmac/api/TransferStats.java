@@ -48,6 +48,15 @@ public interface TransferStats {
      */
     TimelineSnapshot time();
 
+    /**
+     * The events behind {@link #time()}, one trace per execution context (live contexts, then retired ones), for a
+     * replay with another measurement of the host compute ({@link dev.gmac.coherence.transfer.HostWorkBaseline},
+     * decision 0122); empty where none was recorded.
+     */
+    default List<dev.gmac.coherence.transfer.TimelineTrace> timelineTraces() {
+        return List.of();
+    }
+
     /** One row per live buffer: its bytes and transfers each way, faults and evictions (empty for a baseline). */
     List<ObjectTraffic.Snapshot> buffers();
 

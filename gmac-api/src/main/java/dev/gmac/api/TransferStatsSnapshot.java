@@ -2,6 +2,7 @@ package dev.gmac.api;
 
 import dev.gmac.coherence.ObjectTraffic;
 import dev.gmac.coherence.transfer.TimelineSnapshot;
+import dev.gmac.coherence.transfer.TimelineTrace;
 import dev.gmac.coherence.transfer.TransferSnapshot;
 import java.util.List;
 
@@ -11,11 +12,13 @@ record TransferStatsSnapshot(
         TimelineSnapshot time,
         List<ObjectTraffic.Snapshot> buffers,
         long kernelCycles,
-        long kernels)
+        long kernels,
+        List<TimelineTrace> timelineTraces)
         implements TransferStats {
 
     TransferStatsSnapshot {
         buffers = List.copyOf(buffers);
+        timelineTraces = List.copyOf(timelineTraces);
     }
 
     @Override

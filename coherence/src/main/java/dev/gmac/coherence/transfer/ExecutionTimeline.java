@@ -36,10 +36,8 @@ public final class ExecutionTimeline {
     private final HostCosts host;
     private final TransferCounters counters;
     private long faultsSeen;
-    private double now; // the host thread's modelled clock
-    private double toAcceleratorFree;
-    private double toHostFree;
-    private double gpuFree;
+    private TimelineModel model = new TimelineModel();
+    private TimelineTrace.Recorder recorder = new TimelineTrace.Recorder();
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
 
@@ -49,16 +47,6 @@ public final class ExecutionTimeline {
     private Thread markThread;
     private Thread inside; // the host thread inside a runtime operation, or null
     private int depth; // how deeply it is nested there
-    private double cpu;
-    private double copy;
-    private double signal;
-    private double launch;
-    private double gpuWait;
-    private double kernels;
-    private double toAcceleratorBusy;
-    private double toHostBusy;
-    private double evictions;
-    private double evictionsWaited;
     private double bookkeeping;
 
     /** A timeline whose fault costs follow the read and write faults {@code counters} count. */
@@ -134,8 +122,9 @@ public final class ExecutionTimeline {
         if (markThread == Thread.currentThread() && inside != markThread) {
             long measured = Math.max(0, nanos - mark);
             long runtime = runtimeCpu(measured, wall - markWall, work.nanosAt(wall) - markWork);
-            now += (measured - runtime) / 1e9;
-            cpu += (measured - runtime) / 1e9;
+            double seconds = (measured - runtime) / 1e9;
+            model.host(seconds);
+            recorder.host(seconds);
             bookkeeping += runtime / 1e9;
         } // another host thread: its CPU clock is not comparable; count from here
         mark = nanos;
@@ -164,8 +153,8 @@ public final class ExecutionTimeline {
         long faults = counters.faults();
         if (faults > faultsSeen) {
             double cost = (faults - faultsSeen) * host.faultSeconds();
-            now += cost;
-            signal += cost;
+            model.faults(cost);
+            recorder.faults(cost);
         }
         faultsSeen = faults;
     }
@@ -195,18 +184,9 @@ public final class ExecutionTimeline {
     public synchronized void synchronous(Direction direction, long bytes, boolean continued) {
         advanceFaults();
         double seconds = costs.seconds(direction, bytes) - (continued ? costs.seconds(direction, 0) : 0);
-        double start;
-        if (direction == Direction.TO_ACCELERATOR) {
-            start = Math.max(now, toAcceleratorFree);
-            toAcceleratorFree = start + seconds;
-            toAcceleratorBusy += seconds;
-        } else {
-            start = Math.max(now, toHostFree);
-            toHostFree = start + seconds;
-            toHostBusy += seconds;
-        }
-        copy += start + seconds - now;
-        now = start + seconds;
+        model.synchronous(direction, seconds);
+        recorder.event(
+                direction == Direction.TO_ACCELERATOR ? TimelineTrace.TO_ACCELERATOR : TimelineTrace.TO_HOST, seconds);
         takeMark(); // the real copy is not host compute
     }
 
@@ -215,19 +195,14 @@ public final class ExecutionTimeline {
         advance();
         double seconds = transfers * costs.seconds(Direction.TO_ACCELERATOR, 0)
                 + (costs.seconds(Direction.TO_ACCELERATOR, bytes) - costs.seconds(Direction.TO_ACCELERATOR, 0));
-        double start = Math.max(now, toAcceleratorFree);
-        toAcceleratorFree = start + seconds;
-        toAcceleratorBusy += seconds;
-        evictions += seconds;
+        model.eviction(seconds);
+        recorder.event(TimelineTrace.EVICTION, seconds);
     }
 
     /** The host needs every queued eviction done (a release): it waits for the engine. */
     public synchronized void awaitEvictions() {
-        if (toAcceleratorFree > now) {
-            evictionsWaited += Math.min(evictions, toAcceleratorFree - now);
-            copy += toAcceleratorFree - now;
-            now = toAcceleratorFree;
-        }
+        model.awaitEvictions();
+        recorder.event(TimelineTrace.AWAIT, 0);
     }
 
     /**
@@ -235,9 +210,9 @@ public final class ExecutionTimeline {
      * starts on the GPU, for {@link #kernelEnded}.
      */
     public synchronized double launched() {
-        now += host.launchSeconds();
-        launch += host.launchSeconds();
-        return Math.max(now, gpuFree);
+        double start = model.launched(host.launchSeconds());
+        recorder.launched(host.launchSeconds(), start);
+        return start;
     }
 
     /**
@@ -246,52 +221,35 @@ public final class ExecutionTimeline {
      * to there) and this after it (the real wait, the software GPU running the kernel, is not host compute).
      */
     public synchronized void kernelEnded(double start, double seconds) {
-        double end = start + seconds;
-        gpuFree = Math.max(gpuFree, end);
-        kernels += seconds;
-        if (end > now) {
-            gpuWait += end - now;
-            now = end;
-        }
+        model.kernelEnded(start, seconds);
+        recorder.kernelEnded(start, seconds);
         takeMark();
     }
 
     /** The timeline now (a pending fault cost or eviction tail counts towards the end-to-end time). */
     public synchronized TimelineSnapshot snapshot() {
-        double faults = Math.max(0, counters.faults() - faultsSeen) * host.faultSeconds();
-        double end = Math.max(Math.max(now + faults, toAcceleratorFree), Math.max(toHostFree, gpuFree));
-        return new TimelineSnapshot(
-                end,
-                cpu,
-                copy,
-                signal + faults,
-                launch,
-                gpuWait,
-                kernels,
-                toAcceleratorBusy,
-                toHostBusy,
-                Math.max(0, evictions - evictionsWaited),
-                bookkeeping);
+        return model.snapshot(pendingFaultSeconds(), bookkeeping);
+    }
+
+    /**
+     * The events of the timeline so far, for a replay with other host-compute figures ({@link TimelineTrace},
+     * decision 0122). Its {@link TimelineTrace#replay replay} with its own {@link TimelineTrace#hostByPhase()} gives
+     * this {@link #snapshot()}.
+     */
+    public synchronized TimelineTrace trace() {
+        return recorder.trace(pendingFaultSeconds(), bookkeeping);
+    }
+
+    private double pendingFaultSeconds() {
+        return Math.max(0, counters.faults() - faultsSeen) * host.faultSeconds();
     }
 
     /** Starts over (after the counters were reset). */
     public synchronized void reset() {
-        now = 0;
-        toAcceleratorFree = 0;
-        toHostFree = 0;
-        gpuFree = 0;
+        model = new TimelineModel();
+        recorder = new TimelineTrace.Recorder();
         takeMark();
         faultsSeen = counters.faults();
-        cpu = 0;
-        copy = 0;
-        signal = 0;
-        launch = 0;
-        gpuWait = 0;
-        kernels = 0;
-        toAcceleratorBusy = 0;
-        toHostBusy = 0;
-        evictions = 0;
-        evictionsWaited = 0;
         bookkeeping = 0;
     }
 }

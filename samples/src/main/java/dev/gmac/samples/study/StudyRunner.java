@@ -2,11 +2,15 @@ package dev.gmac.samples.study;
 
 import dev.gmac.api.Adsm;
 import dev.gmac.api.CudaStyle;
+import dev.gmac.api.TransferStats;
+import dev.gmac.coherence.transfer.TimelineTrace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -25,18 +29,35 @@ public final class StudyRunner {
     }
 
     /**
-     * Runs {@code problem} under {@code settings} {@code repeats} times; returns the run with the shortest modelled
-     * end-to-end time (the counts are the same every time; the measured host compute is not, and noise only adds).
+     * Runs {@code problem} under {@code settings} {@code repeats} times; returns every run, in order (the counts
+     * are the same every time; the measured host compute is not). {@link Study} picks among them once it knows
+     * the program's host work (decision 0122); {@link #fastest} picks by measured time.
      */
-    public static RunRow run(PreparedProblem prepared, RunSettings settings, int repeats) {
-        RunRow best = null;
+    public static List<RunRow> runAll(PreparedProblem prepared, RunSettings settings, int repeats) {
+        List<RunRow> runs = new ArrayList<>(repeats);
         for (int i = 0; i < repeats; i++) {
-            RunRow row = once(prepared, settings);
+            runs.add(once(prepared, settings));
+        }
+        return runs;
+    }
+
+    /** The run with the shortest modelled end-to-end time among {@code runs} (noise only adds). */
+    public static RunRow fastest(List<RunRow> runs) {
+        RunRow best = null;
+        for (RunRow row : runs) {
             if (best == null || row.counts().endToEndSeconds() < best.counts().endToEndSeconds()) {
                 best = row;
             }
         }
+        if (best == null) {
+            throw new IllegalArgumentException("no runs");
+        }
         return best;
+    }
+
+    /** Runs {@code problem} under {@code settings} {@code repeats} times; the fastest by measured time. */
+    public static RunRow run(PreparedProblem prepared, RunSettings settings, int repeats) {
+        return fastest(runAll(prepared, settings, repeats));
     }
 
     private static RunRow once(PreparedProblem prepared, RunSettings settings) {
@@ -45,19 +66,24 @@ public final class StudyRunner {
         try {
             Outputs outputs;
             TransferCounts counts;
+            List<TimelineTrace> traces;
             long work;
             if (settings.variant().isExplicit()) {
                 try (CudaStyle cuda = CudaStyle.open(settings.config())) {
                     ExplicitHost host = new ExplicitHost(cuda);
                     outputs = problem.runExplicit(host, scratch);
-                    counts = TransferCounts.of(cuda.stats(), settings.config().costModel());
+                    TransferStats stats = cuda.stats();
+                    counts = TransferCounts.of(stats, settings.config().costModel());
+                    traces = stats.timelineTraces();
                     work = host.threadInstructions();
                 }
             } else {
                 try (Adsm adsm = Adsm.open(settings.config())) {
                     AdsmHost host = new AdsmHost(adsm, settings.variant().annotated());
                     outputs = problem.runAdsm(host, scratch);
-                    counts = TransferCounts.of(adsm.stats(), settings.config().costModel());
+                    TransferStats stats = adsm.stats();
+                    counts = TransferCounts.of(stats, settings.config().costModel());
+                    traces = stats.timelineTraces();
                     work = host.threadInstructions();
                 }
             }
@@ -66,7 +92,7 @@ public final class StudyRunner {
                 throw new StudyException(
                         describe(problem, settings) + ": result differs from the Java reference: " + mismatch.get());
             }
-            return new RunRow(problem.workload(), problem.size(), settings, counts, work);
+            return new RunRow(problem.workload(), problem.size(), settings, counts, work, counts.time(), traces, false);
         } catch (IOException e) {
             throw new StudyException(describe(problem, settings) + ": I/O failed: " + e.getMessage(), e);
         } finally {

@@ -60,7 +60,24 @@ public record TransferCounts(
         return latency * transfers + (model.seconds(direction, bytes) - latency);
     }
 
-    /** The modelled end-to-end time, in seconds (measured host compute included). */
+    /** These counts with the end-to-end time {@code other} (the same run, another host-compute figure). */
+    public TransferCounts withTime(TimelineSnapshot other) {
+        return new TransferCounts(
+                bytesToAccelerator,
+                bytesToHost,
+                transfersToAccelerator,
+                transfersToHost,
+                readFaults,
+                writeFaults,
+                evictions,
+                modelledSeconds,
+                modelledSecondsToAccelerator,
+                modelledSecondsToHost,
+                other,
+                kernelCycles);
+    }
+
+    /** The modelled end-to-end time, in seconds (host compute included). */
     public double endToEndSeconds() {
         return time.endToEnd();
     }

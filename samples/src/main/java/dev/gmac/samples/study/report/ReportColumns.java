@@ -71,6 +71,13 @@ public final class ReportColumns {
             column("toHostBusySeconds", null, r -> t(r).toHost()),
             column("evictionsOverlappedSeconds", null, r -> t(r).evictionsOverlapped()),
             column("bookkeepingSeconds", null, r -> t(r).bookkeeping()),
+            column("hostCompute", null, r -> r.run().programHostWork() ? "program" : "measured"),
+            column(
+                    "measuredEndToEndSeconds",
+                    "measured",
+                    r -> r.run().measuredTime().endToEnd(),
+                    v -> Units.seconds((Double) v)),
+            column("measuredCpuSeconds", null, r -> r.run().measuredTime().cpu()),
             column("kernelCycles", null, r -> c(r).kernelCycles()));
 
     /** The table's columns: every run column and the two ratios. */
