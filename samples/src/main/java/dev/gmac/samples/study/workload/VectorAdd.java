@@ -47,7 +47,7 @@ public final class VectorAdd implements Workload {
     public static Params tableParams(Scale scale) {
         return switch (scale) {
             case TEST -> new Params(8 * 1024);
-            case DEFAULT -> new Params(64 * 1024);
+            case DEFAULT -> new Params(1024 * 1024);
             case FULL -> new Params(8 * 1024 * 1024);
         };
     }
