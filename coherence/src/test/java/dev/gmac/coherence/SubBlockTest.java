@@ -79,6 +79,47 @@ class SubBlockTest {
         }
     }
 
+    /**
+     * Decision 0123: after sparse reads (the heat sample's probes), a bulk read of the block fetches the rest as one
+     * transfer, re-reading the few valid bytes between the gaps, instead of one transfer per gap. In a block with
+     * dirty bytes between the gaps, each gap goes alone and the dirty bytes survive.
+     */
+    @Test
+    void aBulkReadAfterSparseReadsFetchesTheGapsAsOneTransfer() {
+        InMemoryAccelerator device = new InMemoryAccelerator();
+        try (SharedMemoryManager manager = manager(device)) {
+            ExecutionContext context = manager.newContext("t");
+            SharedObject object = context.allocate(BLOCK);
+            ByteBuffer memory = device.view(object.deviceAddress(), BLOCK).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            HostAccessor host = manager.accessor(object);
+            invalidate(context, object);
+            for (int i = 0; i < BLOCK / 4; i++) {
+                memory.putFloat(4 * i, i);
+            }
+            host.getFloat(10);
+            host.getFloat(30);
+            host.getFloat(50);
+            manager.resetStats();
+            float[] all = new float[BLOCK / 4];
+            host.copyTo(0, all, 0, all.length);
+            for (int i = 0; i < all.length; i++) {
+                assertEquals(i, all[i]);
+            }
+            assertEquals(1, manager.stats().transfersToHost(), "one DMA request for the four gaps");
+            assertEquals(BLOCK, manager.stats().bytesToHost(), "the 12 valid bytes between them come again");
+
+            invalidate(context, object);
+            host.putFloat(30, -1f); // dirty bytes between the gaps
+            host.getFloat(10);
+            manager.resetStats();
+            host.copyTo(0, all, 0, all.length);
+            assertEquals(-1f, all[30], "the host's write is not overwritten");
+            assertEquals(29f, all[29]);
+            assertEquals(3, manager.stats().transfersToHost(), "a dirty block's gaps go one by one");
+            assertEquals(BLOCK - 8, manager.stats().bytesToHost());
+        }
+    }
+
     @Test
     void sequentialElementLoopsMoveWholeBlocksAfterOneShortStart() {
         InMemoryAccelerator device = new InMemoryAccelerator();
