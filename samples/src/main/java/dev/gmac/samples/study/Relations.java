@@ -14,10 +14,14 @@ import java.util.Optional;
  *   <li>issue 14's bar: rolling-update without annotations (write sets inferred from the PTX, default hints) moves
  *       no more bytes than the explicit copies, and its modelled end-to-end time is within {@link #ROLLING_TIME}
  *       of theirs;
- *   <li>Figure 7's shape, in modelled end-to-end time: batch-update is the slowest protocol on every workload and
- *       far slower ({@link #BATCH_FAR_SLOWER}) than the explicit copies where they touch little of the data
- *       (explicit bytes at most a quarter of batch's); lazy- and rolling-update are close to the explicit copies
- *       (within {@link #ROLLING_TIME});
+ *   <li>Figure 7's shape, in modelled end-to-end time, on the Parboil workloads Figure 7 plots ({@link
+ *       #FIGURE_7}): batch-update is the slowest protocol on every workload, and far slower ({@link
+ *       #BATCH_FAR_SLOWER}) than the explicit copies on the two where the paper's batch-update leaves the chart
+ *       (§5.1: "a slow-down of up to 65.18X in pns and 18.64X in rpes"; the other five stay within its 1.4 axis,
+ *       so a byte ratio alone does not make batch far slower); lazy- and rolling-update are close to the explicit
+ *       copies (within {@link #ROLLING_TIME}). Rolling-update's bar holds on every workload;
+ *   <li>Figure 9's point in time: on the stencil rolling-update is ahead of lazy-update, which moves the whole
+ *       volume for each source introduction;
  *   <li>rolling-update ahead of lazy-update in modelled end-to-end time on every workload where its eager
  *       evictions overlapped host work (§4.3's point of rolling-update; checked only where the overlap is not 0).
  * </ul>
@@ -36,8 +40,12 @@ public final class Relations {
     /** "Far slower": batch-update's time at least this multiple of explicit's where explicit touches little. */
     public static final double BATCH_FAR_SLOWER = 2.0;
 
-    /** "Little data touched": the explicit copies move at most this fraction of batch-update's bytes. */
-    public static final double LITTLE_TOUCHED = 0.25;
+    /** The workloads of the paper's Figure 7 (the Parboil benchmarks of Table 2). */
+    public static final java.util.Set<String> FIGURE_7 =
+            java.util.Set.of("cp", "mri-fhd", "mri-q", "pns", "rpes", "sad", "tpacf");
+
+    /** Where the paper's Figure 7 has batch-update far slower than CUDA: pns (65.18x) and rpes (18.64x). */
+    public static final java.util.Set<String> BATCH_FAR_SLOWER_IN_PAPER = java.util.Set.of("pns", "rpes");
 
     private Relations() {}
 
@@ -103,16 +111,16 @@ public final class Relations {
                         w,
                         slowest,
                         "batch " + Units.seconds(b.endToEndSeconds()) + " (" + ratio(batchRatio) + "x explicit)"));
-                if (e.bytes() <= LITTLE_TOUCHED * b.bytes()) {
+                if (BATCH_FAR_SLOWER_IN_PAPER.contains(w)) {
                     out.add(new Relation(
-                            "batch >= " + BATCH_FAR_SLOWER + "x explicit where little is touched",
+                            "batch >= " + BATCH_FAR_SLOWER + "x explicit (paper: 65.18x pns, 18.64x rpes)",
                             w,
                             batchRatio >= BATCH_FAR_SLOWER,
                             timeDetail(b, e, batchRatio) + "; explicit moves " + ratio((double) e.bytes() / b.bytes())
                                     + " of batch's bytes"));
                 }
             }
-            if (lazyRow.isPresent() && e.endToEndSeconds() > 0) {
+            if (lazyRow.isPresent() && e.endToEndSeconds() > 0 && FIGURE_7.contains(w)) {
                 TransferCounts l = lazyRow.get().counts();
                 double ratio = l.endToEndSeconds() / e.endToEndSeconds();
                 out.add(new Relation(
@@ -139,6 +147,16 @@ public final class Relations {
         }
         Optional<RunRow> lazy = results.row("stencil", Variant.LAZY);
         Optional<RunRow> rolling = results.row("stencil", Variant.ROLLING);
+        if (lazy.isPresent() && rolling.isPresent()) {
+            double l = lazy.get().counts().endToEndSeconds();
+            double r = rolling.get().counts().endToEndSeconds();
+            out.add(new Relation(
+                    "rolling ahead of lazy in time (Figure 9)",
+                    "stencil",
+                    r < l,
+                    "rolling " + Units.seconds(r) + " vs lazy " + Units.seconds(l) + " (" + ratio(l == 0 ? 0 : r / l)
+                            + "x)"));
+        }
         if (lazy.isPresent() && rolling.isPresent()) {
             long l = lazy.get().counts().bytesToAccelerator();
             long r = rolling.get().counts().bytesToAccelerator();
