@@ -16,6 +16,9 @@ final class Counters {
     long ownerWrites;
     long backups;
     long restores;
+    long wavefrontTransactions;
+    long wavefrontTransactionsWfs;
+    long wavefrontTransactionsWgs;
 
     LocalTmStats snapshot() {
         return new LocalTmStats(
@@ -37,6 +40,9 @@ final class Counters {
                 ownerChecks,
                 ownerWrites,
                 backups,
-                restores);
+                restores,
+                wavefrontTransactions,
+                wavefrontTransactionsWfs,
+                wavefrontTransactionsWgs);
     }
 }

@@ -287,6 +287,7 @@ public final class LocalTm implements TmModel {
             Warp w = wavefront(scope);
             t = new WavefrontTx(scope, w, group(scope.cta()), lanes);
             scope.tmState = t;
+            counters.wavefrontTransactions++;
         } else {
             if (t.running != 0) {
                 endAttempt(t, 0); // every work-item of the last attempt aborted before TX_Commit
@@ -312,6 +313,10 @@ public final class LocalTm implements TmModel {
                 t.selectedLane = Long.numberOfTrailingZeros(lanes);
                 admitted = 1L << t.selectedLane;
                 counters.wfsEntries++;
+                if (!t.reachedWfs) {
+                    t.reachedWfs = true;
+                    counters.wavefrontTransactionsWfs++;
+                }
                 break;
             case WGS:
                 if (t.selectedLane < 0 || (lanes & (1L << t.selectedLane)) == 0) {
@@ -320,6 +325,10 @@ public final class LocalTm implements TmModel {
                 admitted = 1L << t.selectedLane;
                 g.serializing = t;
                 counters.wgsEntries++;
+                if (!t.reachedWgs) {
+                    t.reachedWgs = true;
+                    counters.wavefrontTransactionsWgs++;
+                }
                 rollBackOthers(g, t);
                 break;
             default:

@@ -3,7 +3,10 @@ package dev.gmac.gpu.tm.local;
 /**
  * What a GPU-LocalTM launch counted (Villegas et al., Euro-Par 2016 Workshops, §5: the commit ratio of Fig 7 and the
  * transaction modes of Fig 8 come from these). Transactions are counted per work-item: a wavefront attempt of 40
- * work-items starts 40 transactions.
+ * work-items starts 40 transactions. The paper's §3 also speaks of a wavefront's transaction (the dynamic {@code
+ * TX_Begin}..{@code TX_Commit} of one wavefront, all its work-items and retries), whose mode WfS and WgS are
+ * ("the transaction is retried a third time but ... only one of the active bits is reset"); the last three counters
+ * count those, for the other reading of Fig 8 ({@link #wavefrontShare}; docs/decisions/0353).
  *
  * @param started          transaction attempts started (first executions and retries)
  * @param committedTx      transactions committed in normal transactional mode
@@ -24,6 +27,10 @@ package dev.gmac.gpu.tm.local;
  * @param ownerWrites      owner bytes written
  * @param backups          words backed up
  * @param restores         words restored from their backups on abort
+ * @param wavefrontTransactions    wavefront transactions (one per wavefront per dynamic {@code TX_Begin})
+ * @param wavefrontTransactionsWfs wavefront transactions that ran at least one attempt under WfS
+ * @param wavefrontTransactionsWgs wavefront transactions that ran at least one attempt under WgS (each also ran
+ *     under WfS first)
  */
 public record LocalTmStats(
         long started,
@@ -44,7 +51,10 @@ public record LocalTmStats(
         long ownerChecks,
         long ownerWrites,
         long backups,
-        long restores) {
+        long restores,
+        long wavefrontTransactions,
+        long wavefrontTransactionsWfs,
+        long wavefrontTransactionsWgs) {
     /** Transactions committed in any mode. */
     public long committed() {
         return committedTx + committedWfs + committedWgs;
@@ -76,5 +86,27 @@ public record LocalTmStats(
     /** Conflicts of every kind. */
     public long conflicts() {
         return readRead + readWrite + writeRead + writeWrite;
+    }
+
+    /**
+     * The share of wavefront transactions whose highest mode was {@code mode} (Fig 8 read per wavefront
+     * transaction: WgS, else WfS, else TX); 0 when there were none.
+     */
+    public double wavefrontShare(TxMode mode) {
+        if (wavefrontTransactions == 0) {
+            return 0;
+        }
+        long n;
+        switch (mode) {
+            case TX:
+                n = wavefrontTransactions - wavefrontTransactionsWfs;
+                break;
+            case WFS:
+                n = wavefrontTransactionsWfs - wavefrontTransactionsWgs;
+                break;
+            default:
+                n = wavefrontTransactionsWgs;
+        }
+        return (double) n / wavefrontTransactions;
     }
 }

@@ -26,6 +26,10 @@ final class WavefrontTx {
     int streak;
     /** The TCM at the end of the previous normal-mode attempt. */
     long lastTcm;
+    /** True once an attempt of this wavefront transaction ran under WfS (resp. WgS): counted once each. */
+    boolean reachedWfs;
+
+    boolean reachedWgs;
     /** The work-item that runs alone under WfS and WgS. */
     int selectedLane = -1;
     /** Attempts started so far. */

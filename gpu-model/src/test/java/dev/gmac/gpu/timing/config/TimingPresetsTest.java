@@ -24,6 +24,23 @@ class TimingPresetsTest {
         }
     }
 
+    /**
+     * apu8-localtm is apu8 with the local-memory latency of the GPU-LocalTM evaluation's simulator (Multi2Sim 4.2
+     * Southern Islands: LDS unit decode, read and write one cycle each, LDS module 2; decision 0353) and nothing else.
+     */
+    @Test
+    void apu8LocaltmIsApu8WithMultiSimsLdsLatency() {
+        java.util.Map<String, Object> apu8 = ConfigSchema.values(TimingPresets.load("apu8"));
+        java.util.Map<String, Object> localtm = ConfigSchema.values(TimingPresets.load("apu8-localtm"));
+        assertEquals(64L, apu8.get("shared.latency"));
+        assertEquals(5L, localtm.get("shared.latency"));
+        for (String key : apu8.keySet()) {
+            if (!java.util.Set.of("name", "description", "shared.latency").contains(key)) {
+                assertEquals(apu8.get(key), localtm.get(key), key);
+            }
+        }
+    }
+
     @Test
     void fx5800MatchesThesisTable44() {
         TimingConfig c = TimingPresets.load("fx5800");

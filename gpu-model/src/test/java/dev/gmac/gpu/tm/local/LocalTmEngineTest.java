@@ -136,6 +136,8 @@ class LocalTmEngineTest {
             assertEquals(5, s.started());
             assertEquals(1, s.readRead(), "DCD cannot tell WI1's read from a write: a read-read conflict");
             assertEquals(0.8, s.commitRatio(), 1e-9);
+            assertEquals(1, s.wavefrontTransactions(), "one wavefront, one dynamic transaction");
+            assertEquals(1.0, s.wavefrontShare(TxMode.TX), "it never left normal mode");
         }
     }
 
@@ -286,6 +288,49 @@ class LocalTmEngineTest {
                     previousRolledBack = a.rolledBack();
                 }
             }
+        }
+    }
+
+    /**
+     * Fig 8 read per wavefront transaction (decision 0353): a wavefront's dynamic transaction counts once, in the
+     * highest mode any of its attempts ran in. The counters agree with the attempt trace (a transaction starts at
+     * attempt 1), and in the livelock kernel some wavefront transactions reach WfS and some WgS; in Fig 3 the one
+     * wavefront transaction stays in normal mode.
+     */
+    @ParameterizedTest(name = "{0} on {1}, timing {2}")
+    @MethodSource("models")
+    void wavefrontTransactionsAreCountedByTheHighestModeTheyReached(String tm, String div, String preset) {
+        try (TestDevice dev = new TestDevice()) {
+            long out = dev.zeros(4);
+            List<LocalTm.Attempt> trace = new ArrayList<>();
+            Run r = run(dev, module(dev), tm, div, preset, "livelock", Dim3.of(1), Dim3.of(256), trace, out, 3000);
+            long transactions = 0;
+            java.util.Set<String> wfs = new java.util.HashSet<>();
+            java.util.Set<String> wgs = new java.util.HashSet<>();
+            int[] current = new int[4];
+            for (LocalTm.Attempt a : trace) {
+                if (a.number() == 1) {
+                    transactions++;
+                    current[a.wavefront()]++;
+                }
+                String id = a.wavefront() + "/" + current[a.wavefront()];
+                if (a.mode() == TxMode.WFS) {
+                    wfs.add(id);
+                } else if (a.mode() == TxMode.WGS) {
+                    wgs.add(id);
+                }
+            }
+            LocalTmStats s = r.tm().stats();
+            assertEquals(transactions, s.wavefrontTransactions(), "one per wavefront and dynamic TX_Begin");
+            assertEquals(wfs.size(), s.wavefrontTransactionsWfs(), "transactions with a WfS attempt");
+            assertEquals(wgs.size(), s.wavefrontTransactionsWgs(), "transactions with a WgS attempt");
+            assertTrue(s.wavefrontTransactionsWgs() > 0, "the livelock reaches WgS: " + s);
+            assertTrue(wfs.containsAll(wgs), "every WgS transaction went through WfS first");
+            assertEquals(
+                    1.0,
+                    s.wavefrontShare(TxMode.TX) + s.wavefrontShare(TxMode.WFS) + s.wavefrontShare(TxMode.WGS),
+                    1e-9);
+            assertEquals((double) wgs.size() / transactions, s.wavefrontShare(TxMode.WGS), 1e-9);
         }
     }
 

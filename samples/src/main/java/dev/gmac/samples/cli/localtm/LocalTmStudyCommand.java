@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gmac localtm-study}: the evaluation of Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for
  * GPU Local Memory", Euro-Par 2016 Workshops, §5, on the simulated GPU: every workload at high and low contention in
- * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8} preset; each
+ * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8-localtm} preset (apu8 with the paper's LDS latency, decision 0353); each
  * version checked against the serialised one; tables, CSV, JSON and the plots of Figs 5 to 8.
  */
 @Command(
@@ -113,7 +113,7 @@ public final class LocalTmStudyCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(),
                     "preset '" + preset + "' does not have 64-lane wavefronts; GPU-LocalTM's masks are 64 work-items"
-                            + " wide (use apu8)");
+                            + " wide (use apu8-localtm or apu8)");
         }
         List<Contention> levels = new ArrayList<>();
         for (String c : contention) {

@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * The columns of a GPU-LocalTM study row, shared by the CSV and the JSON: workload, contention, version, work-groups,
  * cycles, speedup over the serialised version (Villegas et al., Euro-Par 2016 Workshops, Fig 5), commit ratio
- * and transaction counts (Fig 7), the share of committed transactions per mode (Fig 8), the wavefront-cycles per
- * phase (Fig 6) and the conflicts by kind. Counters are empty (null) outside the TM versions.
+ * and transaction counts (Fig 7), the share of committed transactions per mode (Fig 8) and of wavefront transactions
+ * by the highest mode they reached (Fig 8's other reading, decision 0353), the wavefront-cycles per phase (Fig 6)
+ * and the conflicts by kind. Counters are empty (null) outside the TM versions.
  */
 public final class LocalTmColumns {
     private LocalTmColumns() {}
@@ -37,6 +38,10 @@ public final class LocalTmColumns {
             m.put("aborted", s == null ? null : s.aborted());
             for (TxMode mode : TxMode.values()) {
                 m.put("share" + mode.label(), s == null ? null : round(s.share(mode)));
+            }
+            m.put("wavefrontTransactions", s == null ? null : s.wavefrontTransactions());
+            for (TxMode mode : TxMode.values()) {
+                m.put("wavefrontShare" + mode.label(), s == null ? null : round(s.wavefrontShare(mode)));
             }
             m.put("readRead", s == null ? null : s.readRead());
             m.put("readWrite", s == null ? null : s.readWrite());

@@ -31,7 +31,9 @@ public final class LocalTmTables {
                 .append(r.options().groups() == 1 ? " work-group" : " work-groups")
                 .append(" of 256 work-items\n");
         out.append(speedups(r)).append('\n');
-        out.append("== commit ratio (Fig 7) and committed transactions by mode (Fig 8)\n");
+        out.append(
+                "== commit ratio (Fig 7), committed transactions by mode (Fig 8) and wavefront transactions (wf) by the"
+                        + " highest mode they reached\n");
         out.append(commits(r)).append('\n');
         out.append("== execution breakdown of the TM versions, share of wavefront-cycles (Fig 6)\n");
         out.append(breakdown(r)).append('\n');
@@ -74,7 +76,20 @@ public final class LocalTmTables {
 
     private static String commits(LocalTmStudyResults r) {
         TextTable t = new TextTable(
-                List.of("workload", "input", "version", "started", "committed", "commit ratio", "TX", "WfS", "WgS"), 3);
+                List.of(
+                        "workload",
+                        "input",
+                        "version",
+                        "started",
+                        "committed",
+                        "commit ratio",
+                        "TX",
+                        "WfS",
+                        "WgS",
+                        "wf tx",
+                        "wf WfS",
+                        "wf WgS"),
+                3);
         for (LocalTmRow row : r.rows()) {
             if (row.stats() == null) {
                 continue;
@@ -88,7 +103,10 @@ public final class LocalTmTables {
                     format("%.3f", row.stats().commitRatio()),
                     percent(row.stats().share(TxMode.TX)),
                     percent(row.stats().share(TxMode.WFS)),
-                    percent(row.stats().share(TxMode.WGS))));
+                    percent(row.stats().share(TxMode.WGS)),
+                    Long.toString(row.stats().wavefrontTransactions()),
+                    percent(row.stats().wavefrontShare(TxMode.WFS)),
+                    percent(row.stats().wavefrontShare(TxMode.WGS))));
         }
         return t.render();
     }

@@ -35,7 +35,7 @@ class LocalTmStudyCommandTest {
                 "--out",
                 dir.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("== speedup over the serialised version (Fig 5), apu8"), r.out());
+        assertTrue(r.out().contains("== speedup over the serialised version (Fig 5), apu8-localtm,"), r.out());
         assertTrue(r.out().contains("== execution breakdown"), r.out());
         assertTrue(r.err().contains("5 runs"), r.err());
         List<String> csv = Files.readAllLines(dir.resolve("localtm-study.csv"));
@@ -69,6 +69,14 @@ class LocalTmStudyCommandTest {
         assertEquals(2 * 256 * 2, ((Number) dcd.get("committed")).intValue(), "two transfers per work-item");
         double ratio = ((Number) dcd.get("commitRatio")).doubleValue();
         assertTrue(ratio > 0 && ratio < 0.5, "8 accounts: a low commit ratio, " + ratio);
+        assertEquals(
+                2 * 4 * 2,
+                ((Number) dcd.get("wavefrontTransactions")).intValue(),
+                "two transfers per work-item: two dynamic transactions per wavefront, 4 wavefronts per work-group");
+        double wf = ((Number) dcd.get("wavefrontShareTX")).doubleValue()
+                + ((Number) dcd.get("wavefrontShareWfS")).doubleValue()
+                + ((Number) dcd.get("wavefrontShareWgS")).doubleValue();
+        assertEquals(1.0, wf, 1e-9, "every wavefront transaction in one mode");
     }
 
     @Test
