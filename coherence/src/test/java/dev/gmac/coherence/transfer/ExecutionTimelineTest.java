@@ -66,9 +66,9 @@ class ExecutionTimelineTest {
     @Test
     void theRealCopyOfATransferIsNotHostCompute() {
         ExecutionTimeline timeline = timeline(new HostCosts(0, 0));
-        burnCpu(30_000_000L); // host compute
+        HostWork.burnCpu(30_000_000L); // host compute
         timeline.transferStarts();
-        burnCpu(60_000_000L); // the "copy"
+        HostWork.burnCpu(60_000_000L); // the "copy"
         timeline.synchronous(Direction.TO_HOST, 4);
         TimelineSnapshot t = timeline.snapshot();
         assertTrue(t.cpu() >= 0.030 && t.cpu() < 0.060, "host compute is the 30 ms before the transfer: " + t);
@@ -99,12 +99,12 @@ class ExecutionTimelineTest {
     @Test
     void runtimeWorkBetweenMarksIsBookkeepingNotHostCompute() {
         ExecutionTimeline timeline = timeline(new HostCosts(0, 0));
-        burnCpu(20_000_000L);
+        HostWork.burnCpu(20_000_000L);
         RuntimeWork work = RuntimeWork.current();
         work.begin();
-        burnCpu(40_000_000L); // a slow path
+        HostWork.burnCpu(40_000_000L); // a slow path
         work.end();
-        burnCpu(20_000_000L);
+        HostWork.burnCpu(20_000_000L);
         timeline.enter();
         timeline.exit();
         TimelineSnapshot t = timeline.snapshot();
@@ -112,21 +112,6 @@ class ExecutionTimelineTest {
         assertTrue(t.bookkeeping() <= 0.041, "bookkeeping is at most the slow path: " + t);
         assertTrue(t.cpu() + t.bookkeeping() >= 0.079, "the two share the measured CPU time: " + t);
         assertEquals(t.cpu(), t.endToEnd(), 1e-12, "bookkeeping takes no time on the timeline: " + t);
-    }
-
-    /** Spends at least {@code nanos} of this thread's CPU time. */
-    private static void burnCpu(long nanos) {
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long end = threads.getCurrentThreadCpuTime() + nanos;
-        long x = 1;
-        while (threads.getCurrentThreadCpuTime() < end) {
-            for (int i = 0; i < 1000; i++) {
-                x = x * 6364136223846793005L + 1442695040888963407L;
-            }
-        }
-        if (x == 42) {
-            System.out.println(x); // keeps the loop
-        }
     }
 
     @Test

@@ -22,18 +22,18 @@ class TimelineTraceTest {
     /** A host program: compute, evictions while computing, a call that needs them, a kernel, a fetch. */
     private static ExecutionTimeline program(long hostNanosPerPhase) {
         ExecutionTimeline t = timeline();
-        burnCpu(hostNanosPerPhase / 2);
+        HostWork.burnCpu(hostNanosPerPhase / 2);
         t.enter();
         t.eviction(1, 400_000);
         t.exit();
-        burnCpu(hostNanosPerPhase / 2);
+        HostWork.burnCpu(hostNanosPerPhase / 2);
         t.enter();
         t.awaitEvictions();
         t.synchronous(Direction.TO_ACCELERATOR, 100_000);
         double start = t.launched();
         t.kernelEnded(start, 2e-3);
         t.exit();
-        burnCpu(hostNanosPerPhase);
+        HostWork.burnCpu(hostNanosPerPhase);
         t.enter();
         t.transferStarts();
         t.synchronous(Direction.TO_HOST, 200_000);
@@ -132,19 +132,5 @@ class TimelineTraceTest {
         t.reset();
         assertEquals(0, t.trace().events());
         assertEquals(1, t.trace().phases());
-    }
-
-    private static void burnCpu(long nanos) {
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long end = threads.getCurrentThreadCpuTime() + nanos;
-        long x = 1;
-        while (threads.getCurrentThreadCpuTime() < end) {
-            for (int i = 0; i < 1000; i++) {
-                x = x * 6364136223846793005L + 1442695040888963407L;
-            }
-        }
-        if (x == 42) {
-            System.out.print("");
-        }
     }
 }
