@@ -13,6 +13,8 @@
  * <p>It also owns the modelled end-to-end time of an execution context ({@link
  * dev.gmac.coherence.transfer.ExecutionTimeline}, §5's execution time) and the per-thread wall clock of the
  * runtime's own bookkeeping that the timeline leaves out of host compute ({@link
- * dev.gmac.coherence.transfer.RuntimeWork}, decision 0117).
+ * dev.gmac.coherence.transfer.RuntimeWork}, decision 0117); the timeline's events ({@link
+ * dev.gmac.coherence.transfer.TimelineTrace}) and their replay with the host work of another run of the same program
+ * ({@link dev.gmac.coherence.transfer.HostWorkBaseline}, decision 0122).
  */
 package dev.gmac.coherence.transfer;
