@@ -55,6 +55,9 @@ class CsvReportTest {
                         "toHostBusySeconds",
                         "evictionsOverlappedSeconds",
                         "bookkeepingSeconds",
+                        "hostCompute",
+                        "measuredEndToEndSeconds",
+                        "measuredCpuSeconds",
                         "kernelCycles",
                         "relativeToBatch",
                         "relativeToExplicit",
@@ -63,11 +66,11 @@ class CsvReportTest {
         assertTrue(
                 csv.lines().toList().get(2).startsWith("stencil,tiny,lazy,4096,2,524288,262144,10,5,5,3,4,5,"),
                 csv.lines().toList().get(2));
-        assertEquals("0.375", lines.get(2).get(29)); // relativeToBatch
+        assertEquals("0.375", lines.get(2).get(32)); // relativeToBatch
         // Fields with commas are quoted; missing ratios are empty.
         assertTrue(csv.lines().toList().get(8).startsWith("\"w, with comma\",tiny,rolling,"), csv);
         assertEquals("w, with comma", lines.get(8).get(0));
-        assertEquals("", lines.get(8).get(30)); // relativeToExplicit
+        assertEquals("", lines.get(8).get(33)); // relativeToExplicit
     }
 
     @Test

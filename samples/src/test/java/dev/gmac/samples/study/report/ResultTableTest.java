@@ -20,7 +20,7 @@ class ResultTableTest {
         String lazy = lines.get(3);
         assertTrue(
                 lazy.matches(
-                        "\\s+lazy\\s+512 KiB\\s+256 KiB\\s+10\\s+3\\s+4\\s+5\\s+\\S+ us\\s+\\S+ us\\s+0\\.375\\s+2\\.999\\s+\\S+"),
+                        "\\s+lazy\\s+512 KiB\\s+256 KiB\\s+10\\s+3\\s+4\\s+5\\s+\\S+ us\\s+\\S+ us\\s+\\S+ us\\s+0\\.375\\s+2\\.999\\s+\\S+"),
                 lazy);
         // The workload name is printed once per group.
         assertTrue(lines.get(2).matches("stencil\\s+batch.*"), lines.get(2));
