@@ -19,7 +19,8 @@ package dev.gmac.gpu.tm;
  * @param cuBufferWords       read-set and write-set buffer words per commit entry; larger sets are resent by the
  *                            core (§4.2.5 "Unbounded Transactions"; 0: unbounded)
  * @param cuPortBytes         bytes per cycle of the commit unit's read/write buffer port, base Kilo TM (4: one
- *                            word per cycle)
+ *                            word per cycle, §6.2.2); one port for every stage that touches a log entry: intake,
+ *                            hazard detection, validation and commit (decision 0342)
  * @param warpPortBytes       the same port with WarpTM (§6.2.2: 64 bytes)
  * @param hazardRate          last-writer-history operations per commit-unit cycle (1; 2 for the ablation's
  *                            2x-clocked hazard detection, §6.7.3)

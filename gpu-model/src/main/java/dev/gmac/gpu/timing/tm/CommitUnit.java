@@ -20,11 +20,10 @@ import java.util.List;
  * entries homed here or the warp's done/skip message. Each entry moves through the logical stages:
  *
  * <ol>
- *   <li><b>Log transfer and speculative validation</b>: the read-set and write-set arrive through the buffer port
- *       ({@code tm.cu.port.bytes} per cycle; an address-value pair takes 8 bytes, at least one pair per cycle);
- *       each read is validated at once by an L2 read of its partition ({@code RCID} is the oldest unretired CID
- *       when the first entry arrives). With WarpTM the queued reads of one warp to one line, from any lanes and
- *       log rows, share one L2 access up to the port's width (decision 0341).
+ *   <li><b>Log transfer and speculative validation</b>: the read-set and write-set are stored in the entry's
+ *       read/write buffer; each read is validated at once by an L2 read of its partition ({@code RCID} is the
+ *       oldest unretired CID when the first entry arrives). With WarpTM the queued reads of one warp to one line,
+ *       from any lanes and log rows, share one L2 access up to the port's width (decision 0341).
  *   <li><b>Hazard detection</b>, strictly in CID order once the done message arrived: each read looks up the last
  *       writer history; the youngest writer at or after {@code RCID} is a hazard ({@code YCID}); then the entry's
  *       writes enter the history under its CID. {@code tm.cu.hazard.rate} operations per cycle.
@@ -38,6 +37,17 @@ import java.util.List;
  *       writes to one line share an access, as its reads do).
  *   <li><b>Retire</b>, in order, once its writes are performed: the core is told (per entry, or per warp).
  * </ol>
+ *
+ * <p><b>The buffer port</b> (decision 0342): the read/write buffer has one port of {@code tm.cu.port.bytes} per
+ * cycle ({@code tm.warptm.port.bytes} with WarpTM; an address-value pair takes 8 bytes, at least one pair per
+ * cycle), and every stage that touches a log entry takes its turn on it: storing an arriving entry, reading one
+ * for a hazard check or an insertion into the last writer history (also at most {@code tm.cu.hazard.rate} per
+ * cycle), and reading one for a validation, revalidation or commit access to L2 (a coalesced access takes one
+ * turn per entry it carries). The thesis's base commit unit "only accesses one word from the read-log or
+ * write-log of one transaction in each cycle" through a 4-byte port, which WarpTM widens to 64 bytes so that a
+ * warp's entries are "retrieved in a single cycle" (§6.2.2). Each cycle the port serves, in this order, the L2
+ * accesses (commit writes, then revalidations, then validations), hazard detection, then the intake of arriving
+ * entries.
  *
  * <p>Bounded buffers ({@code tm.cu.buffer.words}): a read-set or write-set larger than the buffer is still
  * validated as it arrives but not kept; the unit asks the core to resend it for hazard detection, revalidation and
@@ -116,6 +126,8 @@ final class CommitUnit implements Agent {
     private final List<Entry> validating = new ArrayList<>();
     private long nextTick = Long.MAX_VALUE;
     private int outstanding;
+    /** Turns left on the read/write buffer's port in the current cycle (decision 0342). */
+    private int port;
 
     // statistics
     long hazards;
@@ -218,12 +230,14 @@ final class CommitUnit implements Agent {
         if (tick < nextTick) {
             return 0;
         }
-        boolean busy = intake();
+        port = hw.portEntries();
+        boolean busy = issueAccesses(tick);
         busy |= hazardDetection();
+        busy |= intake();
         busy |= validationWait(tick);
         busy |= finalize(tick);
         busy |= commit();
-        busy |= issueAccesses(tick);
+        busy |= issueAccesses(tick); // commit writes queued this cycle, if the port has turns left
         busy |= retire(tick);
         nextTick = busy ? nextTick + cycleTicks : Long.MAX_VALUE;
         if (nextTick <= tick) {
@@ -239,11 +253,10 @@ final class CommitUnit implements Agent {
         maxLiveEntries = Math.max(maxLiveEntries, liveEntries);
     }
 
-    /** The buffer port: log entries into the entries' buffers, each read validated speculatively at once. */
+    /** Log entries into the entries' buffers through the port, each read queued for speculative validation. */
     private boolean intake() {
-        int budget = hw.portEntries();
         boolean busy = false;
-        while (!inbox.isEmpty() && budget > 0) {
+        while (!inbox.isEmpty() && port > 0) {
             TxMessage m = inbox.peek();
             if (m instanceof TxMessage.Done) {
                 TxMessage.Done d = (TxMessage.Done) m;
@@ -262,11 +275,11 @@ final class CommitUnit implements Agent {
                 continue;
             }
             TxMessage.LogPacket p = (TxMessage.LogPacket) m;
-            while (inboxStep < p.lane.length && budget > 0) {
+            while (inboxStep < p.lane.length && port > 0) {
                 int lane = p.lane[inboxStep];
                 int i = p.index[inboxStep];
                 inboxStep++;
-                budget--;
+                port--;
                 busy = true;
                 Entry e = entry(p.job.cid[lane]);
                 if (e.job == null) {
@@ -335,7 +348,7 @@ final class CommitUnit implements Agent {
     }
 
     private boolean hazardDetection() {
-        int budget = hazardRate;
+        int budget = Math.min(hazardRate, port);
         boolean busy = false;
         while (budget > 0) {
             Entry e = peek(hazardPtr);
@@ -371,6 +384,7 @@ final class CommitUnit implements Agent {
                 }
                 e.hazardStep++;
                 budget--;
+                port--;
                 busy = true;
             }
             if (e.hazardStep < total) {
@@ -492,16 +506,16 @@ final class CommitUnit implements Agent {
 
     /** Issues L2 accesses: commit writes first (in CID order), then revalidations, then speculative validations. */
     private boolean issueAccesses(long tick) {
-        int budget = hw.portEntries();
         boolean busy = false;
-        while (budget > 0 && !writes.isEmpty()) {
-            budget -= issueWrite(tick);
+        while (port > 0 && !writes.isEmpty()) {
+            port -= issueWrite(tick);
             busy = true;
         }
-        while (budget > 0 && (!revals.isEmpty() || !reads.isEmpty())) {
-            budget -= issueRead(revals.isEmpty() ? reads : revals, tick);
+        while (port > 0 && (!revals.isEmpty() || !reads.isEmpty())) {
+            port -= issueRead(revals.isEmpty() ? reads : revals, tick);
             busy = true;
         }
+        port = Math.max(0, port);
         return busy;
     }
 
