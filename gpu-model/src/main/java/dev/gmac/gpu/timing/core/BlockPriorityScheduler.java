@@ -146,12 +146,15 @@ public final class BlockPriorityScheduler implements WarpScheduler {
             int c = (first + k) % ctaCount;
             long stalls = k == 0 ? probe.stalledProbes() : 0;
             int w = selectInCta(c, probe);
-            if (w >= 0) {
+            if (w >= 0 && !probe.holdsNoWarp(w)) {
                 order.issued(ctaAges[c]);
                 return w;
             }
             if (k == 0 && probe.stalledProbes() != stalls) {
                 order.stalled(ctaAges[c]); // a ready warp held by a busy unit: under SRR its CTA keeps priority
+            }
+            if (w >= 0) {
+                return w; // a slot without a warp takes the issue slot to retire or park, but its CTA did not issue
             }
         }
         return -1;
