@@ -18,9 +18,10 @@ public interface IssueProbe {
     /**
      * True when warp slot {@code warpSlot}, which {@link #canIssue} accepted, holds no warp to run: a regrouping
      * divergence model (thread block compaction, dynamic warp formation) left the slot without an issue group, for
-     * example when its block finished while another slot ran the last compacted warp. The core issues such a slot
-     * once to retire or park it, but no instruction executes: thread block prioritization does not count it as its
-     * CTA issuing warps (Fung thesis §3.6.2; decision 0343). Probes that model no regrouping never report one.
+     * example when its block finished while another slot ran the last compacted warp. The core retires or parks such
+     * a slot without taking the issue slot and asks the scheduler again; thread block prioritization does not count
+     * it as its CTA issuing warps (Fung thesis §3.6.2; decision 0343). Probes that model no regrouping never report
+     * one.
      */
     default boolean holdsNoWarp(int warpSlot) {
         return false;
