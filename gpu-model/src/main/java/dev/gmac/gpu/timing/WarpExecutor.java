@@ -39,7 +39,11 @@ public interface WarpExecutor {
     /** Creates the functional state of CTA {@code ctaId} in hardware slot {@code ctaSlot}. */
     void startCta(int ctaId, int ctaSlot);
 
-    /** Describes the next instruction of warp slot {@code warp} of the CTA in {@code ctaSlot} (static part only). */
+    /**
+     * Describes the next instruction of warp slot {@code warp} of the CTA in {@code ctaSlot} (static part only). A
+     * slot that holds no warp to run (a regrouping divergence model woke it without an issue group, or its block is
+     * done) is described with PC -1: issuing it executes nothing and only reports that the slot waits or exited.
+     */
     void decode(int ctaSlot, int warp, IssueRecord out);
 
     /** Executes the instruction {@link #decode} described and fills the dynamic part of {@code inOut}. */

@@ -134,6 +134,60 @@ class TimingSimulatorTest {
     }
 
     @Test
+    void aSlotWithoutAWarpTakesNoIssueSlot() {
+        // Thread block compaction leaves the warp slots of a finished block without a compacted warp (Fung thesis
+        // §3.3.2: the warp buffer holds the compacted warps only); the core retires such a slot without the issue
+        // slot a ready warp could use (decision 0343). Warp 0 issues 12 independent ALU instructions, one per cycle;
+        // warp 1 has no warp to run from the start. Loose round-robin would give warp 1 the second cycle.
+        TimingConfig c = preset(
+                "gtx480",
+                "core.schedulers = 1\ncore.alu.units = 1\ncore.alu.width = 32\ncore.alu.latency = 1\n"
+                        + "core.scheduler = lrr\n");
+        KernelTimingStats two =
+                new TimingSimulator(c).run(new KernelResources("empty-slot", 1, 64, 8, 0, 4), aluThenExit(12));
+        KernelTimingStats one =
+                new TimingSimulator(c).run(new KernelResources("one-warp", 1, 32, 8, 0, 4), aluThenExit(12));
+        assertEquals(13, two.warpInstructions());
+        assertEquals(one.cycles(), two.cycles(), "the slot without a warp costs warp 0 no cycle");
+        assertEquals(two.cycles(), two.cores().get(0).totalSlots(), "every slot accounted once");
+        assertEquals(one.slots(IssueSlot.W0_IDLE), two.slots(IssueSlot.W0_IDLE), "no idle slot for the empty one");
+    }
+
+    /** Warp 0 issues {@code n} independent ALU instructions and exits; warp 1 (if any) has no issue group. */
+    private static WarpExecutor aluThenExit(int n) {
+        return new WarpExecutor() {
+            int pc;
+
+            @Override
+            public void startCta(int ctaId, int ctaSlot) {}
+
+            @Override
+            public void decode(int ctaSlot, int warp, IssueRecord out) {
+                if (warp == 1) {
+                    out.decoded(-1, IssueClass.EXIT); // no issue group: the slot only retires
+                } else {
+                    out.decoded(pc, pc < n ? IssueClass.ALU : IssueClass.EXIT);
+                }
+            }
+
+            @Override
+            public void execute(int ctaSlot, int warp, IssueRecord in) {
+                if (warp == 1) {
+                    in.warpExited();
+                    return;
+                }
+                in.activeMask(0xFFFF_FFFFL);
+                if (pc++ == n) {
+                    in.warpExited();
+                }
+            }
+
+            @Override
+            public void finishCta(int ctaSlot) {}
+        };
+    }
+
+    @Test
     void gtoAndLrrIssueInTheirOwnOrders() {
         String fast = "core.schedulers = 1\ncore.alu.units = 1\ncore.alu.width = 32\ncore.alu.latency = 1\n";
         List<Op> threeIndependent = List.of(Op.alu(1, 5), Op.alu(2, 5), Op.alu(3, 5));

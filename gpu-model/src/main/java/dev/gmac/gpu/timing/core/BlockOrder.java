@@ -16,7 +16,9 @@ import dev.gmac.gpu.timing.config.BlockPriority;
  *       issued, or ready but held by a busy pipeline or load/store unit (a stall, not a warp that is not ready:
  *       the thesis's Figures 3.11-3.12 count it as Stall; decision 0339). In a cycle in which none is and some
  *       scheduler issues another CTA's warp, the next such CTA in round-robin (dispatch) order becomes sticky. A
- *       sticky CTA that leaves the core hands priority to the next one in that order.
+ *       sticky CTA that leaves the core hands priority to the next one in that order. A warp slot that holds no
+ *       warp to run (left without an issue group by thread block compaction, {@link IssueProbe#holdsNoWarp}) is
+ *       never a warp of its CTA issuing (decision 0343).
  * </ul>
  *
  * <p>CTAs are named by their dispatch age on the core ({@code CtaSlot.age}: unique, increasing), so a scheduler
@@ -69,7 +71,7 @@ final class BlockOrder {
         }
     }
 
-    /** A scheduler issued a warp of the CTA of dispatch age {@code age}. */
+    /** A scheduler issued a warp of the CTA of dispatch age {@code age} (a warp that runs, not an empty slot). */
     void issued(long age) {
         if (policy != BlockPriority.SRR) {
             return;

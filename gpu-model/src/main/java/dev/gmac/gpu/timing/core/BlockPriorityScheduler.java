@@ -7,7 +7,8 @@ import java.util.Arrays;
  * Thread block prioritization (Fung thesis §3.6.2; digest §2.6): the scheduler orders CTAs by the core's {@link
  * BlockOrder} (AGE, RRB or SRR, one order shared by all of the core's schedulers) and, inside a CTA, takes its warps
  * loose round-robin ("warps within a thread block are always scheduled with loose round-robin policy"). The first
- * warp the probe accepts issues.
+ * warp the probe accepts issues. A slot that holds no warp ({@link IssueProbe#holdsNoWarp}) is returned so that the
+ * core can retire or park it, but it is not its CTA issuing (decision 0343).
  */
 public final class BlockPriorityScheduler implements WarpScheduler {
     private final BlockOrder order;
@@ -146,12 +147,15 @@ public final class BlockPriorityScheduler implements WarpScheduler {
             int c = (first + k) % ctaCount;
             long stalls = k == 0 ? probe.stalledProbes() : 0;
             int w = selectInCta(c, probe);
-            if (w >= 0) {
+            if (w >= 0 && !probe.holdsNoWarp(w)) {
                 order.issued(ctaAges[c]);
                 return w;
             }
             if (k == 0 && probe.stalledProbes() != stalls) {
                 order.stalled(ctaAges[c]); // a ready warp held by a busy unit: under SRR its CTA keeps priority
+            }
+            if (w >= 0) {
+                return w; // a slot without a warp: the core retires or parks it and asks again; its CTA did not issue
             }
         }
         return -1;

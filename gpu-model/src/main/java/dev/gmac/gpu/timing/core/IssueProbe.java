@@ -14,4 +14,16 @@ public interface IssueProbe {
     default long stalledProbes() {
         return 0;
     }
+
+    /**
+     * True when warp slot {@code warpSlot}, which {@link #canIssue} accepted, holds no warp to run: a regrouping
+     * divergence model (thread block compaction, dynamic warp formation) left the slot without an issue group, for
+     * example when its block finished while another slot ran the last compacted warp. The core retires or parks such
+     * a slot without taking the issue slot and asks the scheduler again; thread block prioritization does not count
+     * it as its CTA issuing warps (Fung thesis §3.6.2; decision 0343). Probes that model no regrouping never report
+     * one.
+     */
+    default boolean holdsNoWarp(int warpSlot) {
+        return false;
+    }
 }

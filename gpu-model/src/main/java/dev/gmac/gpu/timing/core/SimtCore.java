@@ -375,6 +375,11 @@ public final class SimtCore implements IssueProbe {
             sawBlocked = false;
             sawMemoryWait = false;
             int w = schedulers[s].select(this);
+            while (w >= 0 && holdsNoWarp(w)) {
+                // a slot without a warp (a regrouping divergence model): retired or parked, without the issue slot
+                vacate(warps[w], cycle);
+                w = schedulers[s].select(this);
+            }
             if (w >= 0) {
                 issue(warps[w], cycle);
                 issued = true;
@@ -425,6 +430,11 @@ public final class SimtCore implements IssueProbe {
     @Override
     public long stalledProbes() {
         return stalledProbes;
+    }
+
+    @Override
+    public boolean holdsNoWarp(int warpSlot) {
+        return warps[warpSlot].instruction.pc() < 0; // decoded without an issue group (WarpExecutor#decode)
     }
 
     @Override
@@ -536,13 +546,9 @@ public final class SimtCore implements IssueProbe {
         w.decoded = false;
         int lanes = in.activeLanes();
         if (lanes == 0 && in.insn == null && (in.hasWarpExited() || in.slotWaits())) {
-            // a slot woken without an issue group (a regrouping divergence model): nothing issued
+            // decoded with an instruction, yet the functional model ran none and the slot waits or is done
             counters.slots[IssueSlot.W0_IDLE]++;
-            if (in.hasWarpExited()) {
-                retire(w, cycle);
-            } else {
-                w.atBarrier = true;
-            }
+            leave(w, in, cycle);
             return;
         }
         counters.slots[IssueSlot.laneBucket(lanes, config.warpSize())]++;
@@ -591,6 +597,34 @@ public final class SimtCore implements IssueProbe {
             }
         }
         w.ibuffer.issued(cycle);
+    }
+
+    /**
+     * Slot {@code w} holds no warp to run ({@link #holdsNoWarp}): the functional model reports that it waits again
+     * (woken without an issue group) or that its block is done, and the slot is parked or retired. It takes no
+     * issue slot: the thesis's warp buffer holds only the warps that can run (Fung thesis §3.3.2, decision 0343).
+     */
+    private void vacate(WarpSlot w, long cycle) {
+        IssueRecord in = w.instruction;
+        in.beginExecute();
+        formationLatency = 0;
+        w.cta.kernel.executor().execute(w.cta.globalSlot, w.warpInCta, in);
+        formationLatency = config.branchLatency();
+        w.decoded = false;
+        if (in.activeLanes() != 0 || in.insn != null || !(in.hasWarpExited() || in.slotWaits())) {
+            throw new IllegalStateException("warp slot " + w.warpInCta + " of CTA " + w.cta.ctaId
+                    + " was decoded without an issue group but ran " + in.insn);
+        }
+        leave(w, in, cycle);
+    }
+
+    /** A slot that issued nothing is done ({@code in} reports its warp exited) or waits until woken. */
+    private void leave(WarpSlot w, IssueRecord in, long cycle) {
+        if (in.hasWarpExited()) {
+            retire(w, cycle);
+        } else {
+            w.atBarrier = true;
+        }
     }
 
     private static void writeBack(WarpSlot w, IssueRecord in, long readyCycle) {

@@ -182,6 +182,55 @@ class WarpSchedulerTest {
     }
 
     @Test
+    void stickyRoundRobinDoesNotCountASlotWithoutAWarpAsItsCtaIssuing() {
+        // Fung thesis §3.6.2: "Warps in a thread block that is currently issuing warps retain highest priority until
+        // none of the thread block's warps are ready for issue. Then, the next thread block gets highest priority."
+        // A slot that thread block compaction left without a compacted warp (its block finished) is taken once to
+        // retire it, but it is no warp of its CTA issuing (decision 0343).
+        Set<Integer> empty = new HashSet<>();
+        IssueProbe slots = new IssueProbe() {
+            @Override
+            public boolean canIssue(int w) {
+                return ready.contains(w) || empty.contains(w);
+            }
+
+            @Override
+            public boolean holdsNoWarp(int w) {
+                return empty.contains(w);
+            }
+        };
+        BlockOrder order = new BlockOrder(BlockPriority.SRR);
+        WarpScheduler[] s = twoSchedulers(order);
+        ready.addAll(List.of(0, 1, 2, 3, 4, 5));
+        order.beginCycle(0);
+        assertEquals(0, s[0].select(slots));
+        assertEquals(1, s[1].select(slots));
+        // CTA 0 (sticky) has no ready warp; CTA 1 only has a slot without a warp on scheduler 0; CTA 2 issues
+        ready.removeAll(List.of(0, 1, 2, 3));
+        empty.add(2);
+        order.beginCycle(1);
+        assertEquals(2, s[0].select(slots), "the empty slot is taken to retire it");
+        assertEquals(5, s[1].select(slots));
+        s[0].remove(2);
+        empty.clear();
+        ready.addAll(List.of(0, 1, 3));
+        order.beginCycle(2);
+        assertEquals(4, s[0].select(slots), "CTA 2 issued a warp: it is sticky, not CTA 1");
+        assertEquals(5, s[1].select(slots), "CTA 2 first on scheduler 1 too");
+        // CTA 2 (sticky) has only a slot without a warp on scheduler 0 and no ready warp on scheduler 1
+        ready.removeAll(List.of(4, 5));
+        empty.add(4);
+        order.beginCycle(3);
+        assertEquals(4, s[0].select(slots));
+        assertEquals(1, s[1].select(slots), "CTA 0 issues on scheduler 1");
+        s[0].remove(4);
+        empty.clear();
+        ready.addAll(List.of(3, 5));
+        order.beginCycle(4);
+        assertEquals(List.of(0, 1), List.of(s[0].select(slots), s[1].select(slots)), "CTA 0 took priority");
+    }
+
+    @Test
     void roundRobinBlocksRotateWithTheCycleOnEveryScheduler() {
         BlockOrder order = new BlockOrder(BlockPriority.RRB);
         WarpScheduler[] s = twoSchedulers(order);
