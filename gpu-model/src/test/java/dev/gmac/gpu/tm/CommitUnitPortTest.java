@@ -1,9 +1,7 @@
 package dev.gmac.gpu.tm;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.timing.config.TimingPresets;
 import dev.gmac.gpu.timing.stats.PartitionTimingStats;
 import org.junit.jupiter.api.Test;
@@ -23,30 +21,8 @@ class CommitUnitPortTest {
     @Test
     void everyStageOfABaseCommitUnitTakesItsTurnOnOnePort() {
         TmParams p = TimingPresets.load("gtx480").tm().withConcurrency(0);
-        int[] keys = TmHarness.randomKeys(N, 1 << 20, 5);
         try (TmHarness h = new TmHarness()) {
-            long heads = h.emptyBuckets(BUCKETS);
-            long next = h.dev.zeros(4L * N);
-            long k = h.dev.ints(keys);
-            h.run(
-                    "tm_cgl",
-                    "tx_hash_insert",
-                    "kilotm",
-                    "pdom",
-                    0,
-                    "gtx480",
-                    p,
-                    Dim3.of(5),
-                    Dim3.of(128),
-                    new long[] {heads, next, k},
-                    t -> t < N ? 1 : 0,
-                    heads,
-                    next,
-                    k,
-                    BUCKETS,
-                    N);
-            h.assertSerializable(N);
-            assertEquals(N, h.tm.counters().commits, "every insert committed once");
+            h.timedHashInsert("kilotm", p, N, BUCKETS);
             long attempts = N + h.tm.counters().validationAborts;
             long accesses = 0;
             for (PartitionTimingStats s : h.timing.partitions()) {

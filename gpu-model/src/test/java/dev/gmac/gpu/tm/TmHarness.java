@@ -1,5 +1,6 @@
 package dev.gmac.gpu.tm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
@@ -114,6 +115,38 @@ final class TmHarness implements AutoCloseable {
         int[] empty = new int[buckets];
         Arrays.fill(empty, -1);
         return dev.ints(empty);
+    }
+
+    /**
+     * Times {@code n} inserts of random keys (seed 5) into {@code buckets} chains of the {@code tm_cgl} module's
+     * {@code tx_hash_insert} under {@code model} on {@code gtx480} with {@code params} (5 blocks of 128 threads), and
+     * checks them serializable with one commit per insert.
+     */
+    TmHarness timedHashInsert(String model, TmParams params, int n, int buckets) {
+        int[] keys = randomKeys(n, 1 << 20, 5);
+        long heads = emptyBuckets(buckets);
+        long next = dev.zeros(4L * n);
+        long k = dev.ints(keys);
+        run(
+                "tm_cgl",
+                "tx_hash_insert",
+                model,
+                "pdom",
+                0,
+                "gtx480",
+                params,
+                Dim3.of(5),
+                Dim3.of(128),
+                new long[] {heads, next, k},
+                t -> t < n ? 1 : 0,
+                heads,
+                next,
+                k,
+                buckets,
+                n);
+        assertSerializable(n);
+        assertEquals(n, tm.counters().commits, "every insert committed once");
+        return this;
     }
 
     /** Asserts the replay found nothing wrong and that at least {@code commits} transactions committed. */
