@@ -1,7 +1,9 @@
 package dev.gmac.gpu.tm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.timing.config.TimingPresets;
 import dev.gmac.gpu.timing.stats.PartitionTimingStats;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,17 @@ class CommitUnitPortTest {
     void everyStageOfABaseCommitUnitTakesItsTurnOnOnePort() {
         TmParams p = TimingPresets.load("gtx480").tm().withConcurrency(0);
         try (TmHarness h = new TmHarness()) {
-            h.timedHashInsert("kilotm", p, N, BUCKETS);
+            h.hashInsert(
+                    TmHarness.randomKeys(N, 1 << 20, 5),
+                    BUCKETS,
+                    "kilotm",
+                    "pdom",
+                    0,
+                    "gtx480",
+                    p,
+                    Dim3.of(5),
+                    Dim3.of(128));
+            assertEquals(N, h.tm.counters().commits, "every insert committed once");
             long attempts = N + h.tm.counters().validationAborts;
             long accesses = 0;
             for (PartitionTimingStats s : h.timing.partitions()) {

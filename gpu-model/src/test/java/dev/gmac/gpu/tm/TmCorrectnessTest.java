@@ -51,27 +51,10 @@ class TmCorrectnessTest {
         int buckets = 37;
         int[] keys = TmHarness.randomKeys(n, 100_000, 7);
         try (TmHarness h = new TmHarness()) {
-            long heads = h.emptyBuckets(buckets);
-            long next = h.dev.zeros(4L * n);
-            long k = h.dev.ints(keys);
-            h.run(
-                    "tm_cgl",
-                    "tx_hash_insert",
-                    model,
-                    div,
-                    width,
-                    null,
-                    null,
-                    Dim3.of(6),
-                    Dim3.of(256),
-                    new long[] {heads, next, k},
-                    t -> t < n ? 1 : 0,
-                    heads,
-                    next,
-                    k,
-                    buckets,
-                    n);
-            h.assertSerializable(n);
+            TmHarness.HashTable t =
+                    h.hashInsert(keys, buckets, model, div, width, null, null, Dim3.of(6), Dim3.of(256));
+            long heads = t.heads();
+            long next = t.next();
             int[] hd = h.dev.readInts(heads, buckets);
             int[] nx = h.dev.readInts(next, n);
             boolean[] seen = new boolean[n];

@@ -1,6 +1,5 @@
 package dev.gmac.gpu.tm;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gmac.gpu.Dim3;
@@ -117,13 +116,25 @@ final class TmHarness implements AutoCloseable {
         return dev.ints(empty);
     }
 
+    /** The chained hash table {@link #hashInsert} built: its device arrays. */
+    record HashTable(long heads, long next, int buckets, int inserts) {}
+
     /**
-     * Times {@code n} inserts of random keys (seed 5) into {@code buckets} chains of the {@code tm_cgl} module's
-     * {@code tx_hash_insert} under {@code model} on {@code gtx480} with {@code params} (5 blocks of 128 threads), and
-     * checks them serializable with one commit per insert.
+     * Inserts {@code keys} into {@code buckets} empty chains with the {@code tm_cgl} module's {@code tx_hash_insert}
+     * (one insert per thread of {@code grid} x {@code block}) under {@code model} and {@code divergence}
+     * ({@code preset} null: the functional model), and checks the journal serializable with a commit per insert.
      */
-    TmHarness timedHashInsert(String model, TmParams params, int n, int buckets) {
-        int[] keys = randomKeys(n, 1 << 20, 5);
+    HashTable hashInsert(
+            int[] keys,
+            int buckets,
+            String model,
+            String divergence,
+            int width,
+            String preset,
+            TmParams params,
+            Dim3 grid,
+            Dim3 block) {
+        int n = keys.length;
         long heads = emptyBuckets(buckets);
         long next = dev.zeros(4L * n);
         long k = dev.ints(keys);
@@ -131,12 +142,12 @@ final class TmHarness implements AutoCloseable {
                 "tm_cgl",
                 "tx_hash_insert",
                 model,
-                "pdom",
-                0,
-                "gtx480",
+                divergence,
+                width,
+                preset,
                 params,
-                Dim3.of(5),
-                Dim3.of(128),
+                grid,
+                block,
                 new long[] {heads, next, k},
                 t -> t < n ? 1 : 0,
                 heads,
@@ -145,8 +156,7 @@ final class TmHarness implements AutoCloseable {
                 buckets,
                 n);
         assertSerializable(n);
-        assertEquals(n, tm.counters().commits, "every insert committed once");
-        return this;
+        return new HashTable(heads, next, buckets, n);
     }
 
     /** Asserts the replay found nothing wrong and that at least {@code commits} transactions committed. */

@@ -52,27 +52,10 @@ class TmTimedCorrectnessTest {
         int buckets = 101;
         int[] keys = TmHarness.randomKeys(n, 1 << 20, 3);
         try (TmHarness h = new TmHarness()) {
-            long heads = h.emptyBuckets(buckets);
-            long next = h.dev.zeros(4L * n);
-            long k = h.dev.ints(keys);
-            h.run(
-                    "tm_cgl",
-                    "tx_hash_insert",
-                    model,
-                    "pdom",
-                    0,
-                    preset,
-                    params(preset, limit, buffer),
-                    Dim3.of(5),
-                    Dim3.of(256),
-                    new long[] {heads, next, k},
-                    t -> t < n ? 1 : 0,
-                    heads,
-                    next,
-                    k,
-                    buckets,
-                    n);
-            h.assertSerializable(n);
+            TmHarness.HashTable t = h.hashInsert(
+                    keys, buckets, model, "pdom", 0, preset, params(preset, limit, buffer), Dim3.of(5), Dim3.of(256));
+            long heads = t.heads();
+            long next = t.next();
             int[] hd = h.dev.readInts(heads, buckets);
             int[] nx = h.dev.readInts(next, n);
             int count = 0;
@@ -325,27 +308,10 @@ class TmTimedCorrectnessTest {
         int buckets = 37;
         int[] keys = TmHarness.randomKeys(n, 1 << 20, 11);
         try (TmHarness h = new TmHarness()) {
-            long heads = h.emptyBuckets(buckets);
-            long next = h.dev.zeros(4L * n);
-            long k = h.dev.ints(keys);
-            h.run(
-                    "tm_cgl",
-                    "tx_hash_insert",
-                    model,
-                    "pdom",
-                    0,
-                    "gtx480",
-                    params("gtx480", 0, 0),
-                    Dim3.of(3),
-                    Dim3.of(256),
-                    new long[] {heads, next, k},
-                    t -> t < n ? 1 : 0,
-                    heads,
-                    next,
-                    k,
-                    buckets,
-                    n);
-            h.assertSerializable(n);
+            TmHarness.HashTable t = h.hashInsert(
+                    keys, buckets, model, "pdom", 0, "gtx480", params("gtx480", 0, 0), Dim3.of(3), Dim3.of(256));
+            long heads = t.heads();
+            long next = t.next();
             TmCounters c = h.tm.counters();
             assertTrue(c.aborts() > 0, "contention: some transactions aborted");
             return List.of(

@@ -3,6 +3,7 @@ package dev.gmac.gpu.tm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gmac.gpu.Dim3;
 import dev.gmac.gpu.timing.config.TimingPresets;
 import dev.gmac.gpu.timing.stats.PartitionTimingStats;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,17 @@ class WarpTmCoalescingTest {
         TmParams p = TimingPresets.load("gtx480").tm().withConcurrency(0);
         p = p.withWarpTm(p.aggregation(), coalescing, p.hazardRate());
         try (TmHarness h = new TmHarness()) {
-            h.timedHashInsert("warptm", p, N, BUCKETS);
+            h.hashInsert(
+                    TmHarness.randomKeys(N, 1 << 20, 5),
+                    BUCKETS,
+                    "warptm",
+                    "pdom",
+                    0,
+                    "gtx480",
+                    p,
+                    Dim3.of(5),
+                    Dim3.of(128));
+            assertEquals(N, h.tm.counters().commits, "every insert committed once");
             long writes = 0;
             for (PartitionTimingStats s : h.timing.partitions()) {
                 writes += s.commitWrites();
