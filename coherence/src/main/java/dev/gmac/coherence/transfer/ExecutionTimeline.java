@@ -186,7 +186,8 @@ public final class ExecutionTimeline {
         double seconds = costs.seconds(direction, bytes) - (continued ? costs.seconds(direction, 0) : 0);
         model.synchronous(direction, seconds);
         recorder.event(
-                direction == Direction.TO_ACCELERATOR ? TimelineTrace.TO_ACCELERATOR : TimelineTrace.TO_HOST, seconds);
+                direction == Direction.TO_ACCELERATOR ? TimelineTrace.Kind.TO_ACCELERATOR : TimelineTrace.Kind.TO_HOST,
+                seconds);
         takeMark(); // the real copy is not host compute
     }
 
@@ -196,13 +197,13 @@ public final class ExecutionTimeline {
         double seconds = transfers * costs.seconds(Direction.TO_ACCELERATOR, 0)
                 + (costs.seconds(Direction.TO_ACCELERATOR, bytes) - costs.seconds(Direction.TO_ACCELERATOR, 0));
         model.eviction(seconds);
-        recorder.event(TimelineTrace.EVICTION, seconds);
+        recorder.event(TimelineTrace.Kind.EVICTION, seconds);
     }
 
     /** The host needs every queued eviction done (a release): it waits for the engine. */
     public synchronized void awaitEvictions() {
         model.awaitEvictions();
-        recorder.event(TimelineTrace.AWAIT, 0);
+        recorder.event(TimelineTrace.Kind.AWAIT, 0);
     }
 
     /**
@@ -211,7 +212,7 @@ public final class ExecutionTimeline {
      */
     public synchronized double launched() {
         double start = model.launched(host.launchSeconds());
-        recorder.launched(host.launchSeconds(), start);
+        recorder.event(TimelineTrace.Kind.LAUNCH, host.launchSeconds(), start);
         return start;
     }
 
@@ -222,7 +223,7 @@ public final class ExecutionTimeline {
      */
     public synchronized void kernelEnded(double start, double seconds) {
         model.kernelEnded(start, seconds);
-        recorder.kernelEnded(start, seconds);
+        recorder.event(TimelineTrace.Kind.KERNEL_END, seconds, start);
         takeMark();
     }
 

@@ -34,24 +34,24 @@ public final class HostWorkBaseline {
     public static Optional<HostWorkBaseline> fastest(Collection<List<TimelineTrace>> runs) {
         List<double[]> fastest = null;
         for (List<TimelineTrace> run : runs) {
-            if (fastest == null) {
-                fastest = new ArrayList<>();
-                for (TimelineTrace t : run) {
-                    if (!t.complete()) {
-                        return Optional.empty();
-                    }
-                    fastest.add(t.hostByPhase());
+            List<double[]> hosts = new ArrayList<>();
+            for (TimelineTrace t : run) {
+                if (!t.complete()) {
+                    return Optional.empty();
                 }
+                hosts.add(t.hostByPhase());
+            }
+            if (fastest == null) {
+                fastest = hosts;
                 continue;
             }
-            if (run.size() != fastest.size()) {
+            if (hosts.size() != fastest.size()) {
                 return Optional.empty();
             }
-            for (int c = 0; c < run.size(); c++) {
-                TimelineTrace t = run.get(c);
-                double[] host = t.hostByPhase();
+            for (int c = 0; c < hosts.size(); c++) {
+                double[] host = hosts.get(c);
                 double[] best = fastest.get(c);
-                if (!t.complete() || host.length != best.length) {
+                if (host.length != best.length) {
                     return Optional.empty();
                 }
                 for (int p = 0; p < host.length; p++) {
@@ -60,11 +60,6 @@ public final class HostWorkBaseline {
             }
         }
         return fastest == null ? Optional.empty() : Optional.of(new HostWorkBaseline(List.copyOf(fastest)));
-    }
-
-    /** Phases of host work of context {@code context}. */
-    public int phases(int context) {
-        return perContext.get(context).length;
     }
 
     /** The host compute this baseline charges for phase {@code phase} of context {@code context}, in seconds. */

@@ -1,6 +1,7 @@
 package dev.gmac.coherence.transfer;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One execution context's timeline as a sequence of events (ADSM paper, Gelado et al., ASPLOS 2010, §5, Figures 7
@@ -14,47 +15,44 @@ import java.util.Arrays;
  * cannot be replayed (its snapshot is still exact).
  */
 public final class TimelineTrace {
-    /** The most events a trace records (at most about 1.5 MB); longer runs are not replayable. */
+    /** The most events a trace records (a few megabytes at most); longer runs are not replayable. */
     public static final int MAX_EVENTS = 1 << 15;
 
-    static final byte TO_ACCELERATOR = 0;
-    static final byte TO_HOST = 1;
-    static final byte EVICTION = 2;
-    static final byte AWAIT = 3;
-    static final byte LAUNCH = 4;
-    static final byte KERNEL_END = 5;
+    /** What happened on the timeline. */
+    enum Kind {
+        TO_ACCELERATOR,
+        TO_HOST,
+        EVICTION,
+        AWAIT,
+        LAUNCH,
+        KERNEL_END
+    }
 
-    private final byte[] kinds;
-    private final double[] hostBefore;
-    private final double[] faultsBefore;
-    private final double[] seconds;
-    private final int[] launch; // KERNEL_END: the launch's ordinal, or -1 when unknown (then start is absolute)
-    private final double[] start; // KERNEL_END with launch -1: its start as recorded
-    private final int events;
+    /**
+     * One event: {@code hostBefore} and {@code faultsBefore} are the host compute and fault cost since the previous
+     * event; {@code seconds} the event's own time (a transfer's, an eviction's, a launch's cost, a kernel's run);
+     * {@code kernelStart} when the kernel of a launch or a kernel end started on the recorded timeline.
+     */
+    private record Event(Kind kind, double hostBefore, double faultsBefore, double seconds, double kernelStart) {}
+
+    private final List<Event> events;
     private final double tailHost;
     private final double tailFaults;
     private final double bookkeeping;
     private final boolean complete;
 
-    private TimelineTrace(Recorder r, double tailFaults, double bookkeeping) {
-        this.events = r.events;
-        this.kinds = Arrays.copyOf(r.kinds, events);
-        this.hostBefore = Arrays.copyOf(r.hostBefore, events);
-        this.faultsBefore = Arrays.copyOf(r.faultsBefore, events);
-        this.seconds = Arrays.copyOf(r.seconds, events);
-        this.launch = Arrays.copyOf(r.launch, events);
-        this.start = Arrays.copyOf(r.start, events);
-        this.tailHost = r.pendingHost;
-        this.tailFaults = r.pendingFaults + tailFaults;
+    private TimelineTrace(
+            List<Event> events, double tailHost, double tailFaults, double bookkeeping, boolean complete) {
+        this.events = List.copyOf(events);
+        this.tailHost = tailHost;
+        this.tailFaults = tailFaults;
         this.bookkeeping = bookkeeping;
-        this.complete = !r.overflowed;
+        this.complete = complete;
     }
 
     /** A trace that stands for runs that were not recorded (not {@link #complete()}). */
     public static TimelineTrace incomplete() {
-        Recorder r = new Recorder();
-        r.overflowed = true;
-        return r.trace(0, 0);
+        return new TimelineTrace(List.of(), 0, 0, 0, false);
     }
 
     /** Whether every event of the run was recorded (so {@link #replay} is possible). */
@@ -64,27 +62,21 @@ public final class TimelineTrace {
 
     /** The events recorded. */
     public int events() {
-        return events;
+        return events.size();
     }
 
     /** Phases of host work: the work before the first launch, between launches, and after the last one. */
     public int phases() {
-        int phases = 1;
-        for (int i = 0; i < events; i++) {
-            if (kinds[i] == LAUNCH) {
-                phases++;
-            }
-        }
-        return phases;
+        return 1 + (int) events.stream().filter(e -> e.kind() == Kind.LAUNCH).count();
     }
 
     /** The measured host compute of each phase (seconds; {@link #phases()} entries). */
     public double[] hostByPhase() {
         double[] host = new double[phases()];
         int phase = 0;
-        for (int i = 0; i < events; i++) {
-            host[phase] += hostBefore[i];
-            if (kinds[i] == LAUNCH) {
+        for (Event e : events) {
+            host[phase] += e.hostBefore();
+            if (e.kind() == Kind.LAUNCH) {
                 phase++;
             }
         }
@@ -114,45 +106,46 @@ public final class TimelineTrace {
             scale[p] = measured[p] > 0 ? hostByPhase[p] / measured[p] : 0;
         }
         TimelineModel model = new TimelineModel();
-        double[] starts = new double[events + 1];
-        int launches = 0;
+        List<double[]> inFlight = new ArrayList<>(); // launched kernels: {recorded start, replayed start}
         int phase = 0;
-        for (int i = 0; i < events; i++) {
-            model.host(hostBefore[i] * scale[phase]);
-            model.faults(faultsBefore[i]);
-            switch (kinds[i]) {
-                case TO_ACCELERATOR -> model.synchronous(Direction.TO_ACCELERATOR, seconds[i]);
-                case TO_HOST -> model.synchronous(Direction.TO_HOST, seconds[i]);
-                case EVICTION -> model.eviction(seconds[i]);
+        for (Event e : events) {
+            model.host(e.hostBefore() * scale[phase]);
+            model.faults(e.faultsBefore());
+            switch (e.kind()) {
+                case TO_ACCELERATOR -> model.synchronous(Direction.TO_ACCELERATOR, e.seconds());
+                case TO_HOST -> model.synchronous(Direction.TO_HOST, e.seconds());
+                case EVICTION -> model.eviction(e.seconds());
                 case AWAIT -> model.awaitEvictions();
                 case LAUNCH -> {
-                    starts[launches++] = model.launched(seconds[i]);
+                    inFlight.add(new double[] {e.kernelStart(), model.launched(e.seconds())});
                     phase++;
                 }
-                case KERNEL_END -> model.kernelEnded(launch[i] >= 0 ? starts[launch[i]] : start[i], seconds[i]);
-                default -> throw new IllegalStateException("unknown timeline event " + kinds[i]);
+                case KERNEL_END -> model.kernelEnded(replayedStart(inFlight, e.kernelStart()), e.seconds());
             }
         }
         model.host(tailHost * scale[phase]);
         return model.snapshot(tailFaults, bookkeeping);
     }
 
+    /**
+     * The replayed start of the earliest launched kernel that started at {@code recorded} on the recorded timeline
+     * (and leaves the list); {@code recorded} itself for a kernel launched before the trace began.
+     */
+    private static double replayedStart(List<double[]> inFlight, double recorded) {
+        for (int i = 0; i < inFlight.size(); i++) {
+            if (inFlight.get(i)[0] == recorded) {
+                return inFlight.remove(i)[1];
+            }
+        }
+        return recorded;
+    }
+
     /** Records a timeline's events as they happen ({@link ExecutionTimeline}); not thread-safe. */
     static final class Recorder {
-        private byte[] kinds = new byte[16];
-        private double[] hostBefore = new double[16];
-        private double[] faultsBefore = new double[16];
-        private double[] seconds = new double[16];
-        private int[] launch = new int[16];
-        private double[] start = new double[16];
-        private int events;
+        private final List<Event> events = new ArrayList<>();
         private double pendingHost;
         private double pendingFaults;
         private boolean overflowed;
-        private int launches;
-        private double[] launchStarts = new double[4];
-        private int[] launchOrdinals = new int[4];
-        private int inFlight;
 
         void host(double s) {
             pendingHost += s;
@@ -162,66 +155,26 @@ public final class TimelineTrace {
             pendingFaults += s;
         }
 
-        void event(byte kind, double s) {
-            add(kind, s, -1, 0);
-        }
-
-        /** A launch whose kernel starts at {@code kernelStart}; {@code cost}: the launch's own cost. */
-        void launched(double cost, double kernelStart) {
-            if (inFlight == launchStarts.length) {
-                launchStarts = Arrays.copyOf(launchStarts, inFlight * 2);
-                launchOrdinals = Arrays.copyOf(launchOrdinals, inFlight * 2);
+        /** An event taking {@code s} seconds; {@code kernelStart}: see {@link Event}, 0 where it does not apply. */
+        void event(Kind kind, double s, double kernelStart) {
+            if (events.size() == MAX_EVENTS) {
+                overflowed = true;
             }
-            launchStarts[inFlight] = kernelStart;
-            launchOrdinals[inFlight++] = launches++;
-            add(LAUNCH, cost, -1, 0);
-        }
-
-        /** The kernel that started at {@code kernelStart} (as {@link #launched} was told) ran {@code s}. */
-        void kernelEnded(double kernelStart, double s) {
-            int ordinal = -1;
-            for (int i = 0; i < inFlight; i++) {
-                if (launchStarts[i] == kernelStart) {
-                    ordinal = launchOrdinals[i];
-                    launchStarts[i] = launchStarts[--inFlight];
-                    launchOrdinals[i] = launchOrdinals[inFlight];
-                    break;
-                }
-            }
-            add(KERNEL_END, s, ordinal, kernelStart);
-        }
-
-        private void add(byte kind, double s, int ordinal, double kernelStart) {
             if (overflowed) {
                 return;
             }
-            if (events == MAX_EVENTS) {
-                overflowed = true;
-                return;
-            }
-            if (events == kinds.length) {
-                int n = events * 2;
-                kinds = Arrays.copyOf(kinds, n);
-                hostBefore = Arrays.copyOf(hostBefore, n);
-                faultsBefore = Arrays.copyOf(faultsBefore, n);
-                seconds = Arrays.copyOf(seconds, n);
-                launch = Arrays.copyOf(launch, n);
-                start = Arrays.copyOf(start, n);
-            }
-            kinds[events] = kind;
-            hostBefore[events] = pendingHost;
-            faultsBefore[events] = pendingFaults;
-            seconds[events] = s;
-            launch[events] = ordinal;
-            start[events] = kernelStart;
-            events++;
+            events.add(new Event(kind, pendingHost, pendingFaults, s, kernelStart));
             pendingHost = 0;
             pendingFaults = 0;
         }
 
+        void event(Kind kind, double s) {
+            event(kind, s, 0);
+        }
+
         /** The events so far; {@code pendingFaults}: faults counted but not yet on the clock. */
         TimelineTrace trace(double pendingFaults, double bookkeeping) {
-            return new TimelineTrace(this, pendingFaults, bookkeeping);
+            return new TimelineTrace(events, pendingHost, this.pendingFaults + pendingFaults, bookkeeping, !overflowed);
         }
     }
 }

@@ -31,7 +31,7 @@ public final class StudyRunner {
     /**
      * Runs {@code problem} under {@code settings} {@code repeats} times; returns every run, in order (the counts
      * are the same every time; the measured host compute is not). {@link Study} picks among them once it knows
-     * the program's host work (decision 0122); {@link #fastest} picks by measured time.
+     * the program's host work (decision 0122); {@link #fastest} picks by end-to-end time.
      */
     public static List<RunRow> runAll(PreparedProblem prepared, RunSettings settings, int repeats) {
         List<RunRow> runs = new ArrayList<>(repeats);
@@ -53,11 +53,6 @@ public final class StudyRunner {
             throw new IllegalArgumentException("no runs");
         }
         return best;
-    }
-
-    /** Runs {@code problem} under {@code settings} {@code repeats} times; the fastest by measured time. */
-    public static RunRow run(PreparedProblem prepared, RunSettings settings, int repeats) {
-        return fastest(runAll(prepared, settings, repeats));
     }
 
     private static RunRow once(PreparedProblem prepared, RunSettings settings) {
