@@ -18,9 +18,9 @@ import java.util.SplittableRandom;
 /**
  * rpes, after Parboil's Rys polynomial equation solver (ADSM paper Table 2: "calculates 2-electron repulsion
  * integrals which represent the Coulomb interaction between electrons in molecules"). A compute-heavy kernel turns
- * a small basis set into a large array of integrals, one batch of shell quartets per launch; after each launch the
- * host reads the batch just computed. Lazy-update fetches the whole integral array for every batch; rolling-update
- * fetches the blocks of the batch.
+ * a small basis set into a large array of integrals, one batch of shell quartets per launch (Parboil splits its
+ * launches at the grid-size limit); the host reads the integrals once, after the last launch, as Parboil's host
+ * program does (decision 0124). Batch-update moves the whole array both ways on every call.
  */
 public final class RysIntegrals implements Workload {
     private static final KernelSource KERNEL = new KernelSource("study_rpes", "rpes_integrals");
@@ -137,8 +137,8 @@ public final class RysIntegrals implements Workload {
                         batch(),
                         shells,
                         integrals);
-                integrals.copyTo(first, result, first, batch());
             }
+            integrals.copyTo(0, result, 0, result.length);
             return new Outputs().floats("integrals", result);
         }
 
@@ -162,8 +162,8 @@ public final class RysIntegrals implements Workload {
                         batch(),
                         shells,
                         integrals);
-                cuda.copyToHost(integrals, (long) first * Float.BYTES, result, first, batch());
             }
+            cuda.copyToHost(integrals, 0, result, 0, result.length);
             return new Outputs().floats("integrals", result);
         }
 
