@@ -6,17 +6,19 @@ import dev.gmac.samples.localtm.Version;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * GC, greedy graph colouring ({@code localtm_gc.cu}; Villegas et al., "GPU-LocalTM", Euro-Par 2016 Workshops, §5:
- * TM and FGL beat the serialised version, FGL takes a lock per vertex and neighbour): 512 vertices, 2 per work-item;
- * HC: a ring lattice of degree 16 (each vertex's neighbours are coloured by neighbouring work-items of the same
- * wavefront); LC: degree 4, neighbours 67 and 131 vertices away (other wavefronts). A greedy colouring depends on the
- * order, so a version's colouring is not the serialised one's: the check is what every serial order gives (and so
- * every serialisable run): proper, complete, and each vertex coloured with the smallest colour its neighbours do not
- * have.
+ * TM and FGL beat the serialised version, FGL takes a lock per vertex and neighbour): 512 vertices, 2 per work-item
+ * (vertex v coloured by work-item v mod 256). The inputs are one graph at two degrees (decision 0354): the ring
+ * lattice of degree 16 (HC) or 4 (LC), its vertices renumbered by one seeded random permutation, so that where a
+ * vertex's neighbours fall across lanes and wavefronts is not arranged and only the degree sets the contention. A
+ * greedy colouring depends on the order, so a version's colouring is not the serialised one's: the check is what
+ * every serial order gives (and so every serialisable run): proper, complete, and each vertex coloured with the
+ * smallest colour its neighbours do not have.
  */
 public final class GraphColouring implements LocalTmWorkload {
     private static final int VERTICES = 512;
@@ -49,16 +51,7 @@ public final class GraphColouring implements LocalTmWorkload {
 
     @Override
     public Setup setup(Contention contention, int groups) {
-        List<TreeSet<Integer>> adj = new ArrayList<>();
-        int[] offsets = contention == Contention.HC ? new int[] {1, 2, 3, 4, 5, 6, 7, 8} : new int[] {67, 131};
-        for (int v = 0; v < VERTICES; v++) {
-            TreeSet<Integer> n = new TreeSet<>();
-            for (int d : offsets) {
-                n.add(Math.floorMod(v + d, VERTICES));
-                n.add(Math.floorMod(v - d, VERTICES));
-            }
-            adj.add(n);
-        }
+        List<TreeSet<Integer>> adj = graph(contention == Contention.HC ? 16 : 4);
         int[] row = new int[VERTICES + 1];
         List<Integer> flat = new ArrayList<>();
         for (int v = 0; v < VERTICES; v++) {
@@ -77,6 +70,39 @@ public final class GraphColouring implements LocalTmWorkload {
                     String s = greedy(row, edges, serial);
                     return s != null ? "the serialised version's colouring: " + s : greedy(row, edges, out);
                 });
+    }
+
+    /** Decision 0354: the seed of the one permutation that numbers the vertices, fixed before measuring. */
+    static final long SEED = 19;
+
+    /**
+     * The ring lattice of degree {@code degree} on {@link #VERTICES} vertices (ring vertex i adjacent to i +- 1 ..
+     * degree / 2), ring vertex i renumbered perm[i] by a Fisher-Yates shuffle from {@code new Random(SEED)}
+     * (decision 0354); each vertex's neighbours, ascending.
+     */
+    static List<TreeSet<Integer>> graph(int degree) {
+        int[] perm = new int[VERTICES];
+        for (int i = 0; i < VERTICES; i++) {
+            perm[i] = i;
+        }
+        Random random = new Random(SEED);
+        for (int i = VERTICES - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        List<TreeSet<Integer>> adj = new ArrayList<>();
+        for (int v = 0; v < VERTICES; v++) {
+            adj.add(new TreeSet<>());
+        }
+        for (int i = 0; i < VERTICES; i++) {
+            for (int d = 1; d <= degree / 2; d++) {
+                adj.get(perm[i]).add(perm[Math.floorMod(i + d, VERTICES)]);
+                adj.get(perm[i]).add(perm[Math.floorMod(i - d, VERTICES)]);
+            }
+        }
+        return adj;
     }
 
     /** Null when {@code colour} is what a serial greedy order gives, else the first vertex where it is not. */
