@@ -1,17 +1,19 @@
-// GA, one generation of a genetic algorithm with island elitism: one of the eight workloads of GPU-LocalTM's
-// evaluation (Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for GPU Local Memory", Euro-Par 2016
-// Workshops, section 5: GA needs extra lock management for FGL, its transactions read-modify-write the same
-// location, and its commit ratio is low). The paper gives no listing; ours:
+// GA, a steady-state genetic algorithm on the work-group's shared population: one of the eight workloads of
+// GPU-LocalTM's evaluation (Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for GPU Local Memory",
+// Euro-Par 2016 Workshops, section 5: "transactions perform read-modify-write operations on the same memory
+// location", GA's commit ratio is low, and FGL needs extra lock management; section 1: "lock acquisition has to be
+// serialized to avoid deadlocks"). The paper gives no listing; ours (decision 0355):
 //
-// The work-group's population (`pop_size` genomes of 32 bits) is in shared memory, then `slots` elite records
-// (fitness, genome). Each of work-item t's per_item children picks two parents and a crossover mask (hashes of t
-// and i), and in one critical section reads both parents, crosses and mutates them, scores the child (matching bits
-// of a target) and, when it beats its elite slot's record (fitness, then genome, so ties are broken the same way in
-// every order), writes the record. The best child per slot does not depend on the order, so every version ends with
-// the serialised version's shared data word for word. Versions: a transaction per child (--tm localtm-dcd or
-// localtm-smdcd), a spin lock per slot (FGL: the record is two words, which no single atomic updates), and the
-// critical sections serialised (work-item 0 makes the work-group's children). Contention is set by pop_size and
-// slots. Shared memory: pop_size + 2 * slots words (+ slots locks for FGL); out[g * (pop_size + 2 * slots) ...].
+// The population (`pop_size` genomes of 32 bits, one word each) is in shared memory. Each of work-item t's per_item
+// steps is one critical section: pick two distinct slots p1, p2 and a crossover mask (hashes of t and i), read both
+// parents, cross them into the two complementary children, score all four with a Royal Road fitness (the number of
+// 4-bit blocks equal to the target's), and write both slots with the better pair (the children when their total is
+// larger, else the parents again): every step read-modify-writes the two words it reads. The result depends on the
+// order; every order conserves each bit column's count (the children take complementary bits of the parents) and
+// never lowers the total fitness, which is what the host checks (with the serial replay of the TM's commits).
+// Versions: a transaction per step (--tm localtm-dcd or localtm-smdcd), a spin lock per individual taken in
+// ascending order (FGL), and the steps serialised (work-item 0 runs the work-group's steps). Contention is set by
+// pop_size. Shared memory: pop_size words (+ pop_size locks for FGL); out[g * pop_size ...].
 #include "gmac_lockset.cuh"
 #include "gmac_tm.cuh"
 
@@ -20,12 +22,25 @@ __device__ __forceinline__ unsigned ga_hash(int t, int i, int which) {
     return h ^ (h >> 15);
 }
 
-__device__ __forceinline__ void ga_open(const int* population, int pop_size, int slots, int* sh) {
+// The two slots of step (t, i): distinct.
+__device__ __forceinline__ int ga_first(int pop_size, int t, int i) {
+    return (int)(ga_hash(t, i, 0) % (unsigned)pop_size);
+}
+
+__device__ __forceinline__ int ga_second(int pop_size, int t, int i) {
+    return (ga_first(pop_size, t, i) + 1 + (int)(ga_hash(t, i, 1) % (unsigned)(pop_size - 1))) % pop_size;
+}
+
+// Royal Road fitness: how many of the 8 four-bit blocks of x equal the target's.
+__device__ __forceinline__ int ga_fitness(unsigned x, unsigned target) {
+    unsigned y = x ^ target;
+    unsigned z = y | (y >> 1) | (y >> 2) | (y >> 3);
+    return 8 - __popc(z & 0x11111111u);
+}
+
+__device__ __forceinline__ void ga_open(const int* population, int pop_size, int* sh) {
     for (int i = threadIdx.x; i < pop_size; i += blockDim.x) {
         sh[i] = population[i];
-    }
-    for (int i = threadIdx.x; i < 2 * slots; i += blockDim.x) {
-        sh[pop_size + i] = (i & 1) == 0 ? -1 : 0;
     }
     __syncthreads();
 }
@@ -37,70 +52,67 @@ __device__ __forceinline__ void ga_close(const int* sh, int words, int* out) {
     }
 }
 
-// The critical section: breed child (t, i) and offer it to its elite slot.
-__device__ __forceinline__ void ga_breed(volatile int* sh, int pop_size, int slots, int target, int t, int i) {
-    int p1 = ga_hash(t, i, 0) % (unsigned)pop_size;
-    int p2 = ga_hash(t, i, 1) % (unsigned)pop_size;
+// The critical section: step (t, i) breeds from slots p1 and p2 and writes the better pair back into both.
+__device__ __forceinline__ void ga_step(volatile int* sh, int pop_size, unsigned target, int t, int i) {
+    int p1 = ga_first(pop_size, t, i);
+    int p2 = ga_second(pop_size, t, i);
     unsigned mask = ga_hash(t, i, 2);
     unsigned a = (unsigned)sh[p1];
     unsigned b = (unsigned)sh[p2];
-    unsigned child = ((a & mask) | (b & ~mask)) ^ (1u << (ga_hash(t, i, 3) & 31));
-    int fitness = 32 - __popc(child ^ (unsigned)target);
-    int s = pop_size + 2 * (int)(ga_hash(t, i, 4) % (unsigned)slots);
-    int best = sh[s];
-    if (fitness > best || (fitness == best && (int)child > sh[s + 1])) {
-        sh[s] = fitness;
-        sh[s + 1] = (int)child;
-    }
+    unsigned c1 = (a & mask) | (b & ~mask);
+    unsigned c2 = (b & mask) | (a & ~mask);
+    bool children = ga_fitness(c1, target) + ga_fitness(c2, target) > ga_fitness(a, target) + ga_fitness(b, target);
+    sh[p1] = (int)(children ? c1 : a);
+    sh[p2] = (int)(children ? c2 : b);
 }
 
-extern "C" __global__ void ga_tm(const int* population, int pop_size, int slots, int target, int per_item, int* out) {
+extern "C" __global__ void ga_tm(const int* population, int pop_size, int target, int per_item, int* out) {
     extern __shared__ int sh[];
-    ga_open(population, pop_size, slots, sh);
+    ga_open(population, pop_size, sh);
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     for (int i = 0; i < per_item; i++) {
         TX_BEGIN();
-        ga_breed(sh, pop_size, slots, target, t, i);
+        ga_step(sh, pop_size, (unsigned)target, t, i);
         TX_COMMIT();
     }
-    ga_close(sh, pop_size + 2 * slots, out);
+    ga_close(sh, pop_size, out);
 }
 
-extern "C" __global__ void ga_fgl(const int* population, int pop_size, int slots, int target, int per_item, int* out) {
+extern "C" __global__ void ga_fgl(const int* population, int pop_size, int target, int per_item, int* out) {
     extern __shared__ int sh[];
-    int* locks = sh + pop_size + 2 * slots;
-    for (int i = threadIdx.x; i < slots; i += blockDim.x) {
+    int* locks = sh + pop_size;
+    for (int i = threadIdx.x; i < pop_size; i += blockDim.x) {
         locks[i] = 0;
     }
-    ga_open(population, pop_size, slots, sh);
+    ga_open(population, pop_size, sh);
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     for (int i = 0; i < per_item; i++) {
         LockSet set;
         lockset_init(set);
-        lockset_add(set, (int)(ga_hash(t, i, 4) % (unsigned)slots));
+        lockset_add(set, ga_first(pop_size, t, i));
+        lockset_add(set, ga_second(pop_size, t, i));
         volatile bool done = false; // volatile: nvcc may not move the critical section out of the loop
         while (!done) {
             if (lockset_try(locks, set)) {
-                ga_breed(sh, pop_size, slots, target, t, i);
+                ga_step(sh, pop_size, (unsigned)target, t, i);
                 lockset_release(locks, set);
                 done = true;
             }
         }
     }
-    ga_close(sh, pop_size + 2 * slots, out);
+    ga_close(sh, pop_size, out);
 }
 
-extern "C" __global__ void ga_serial(
-        const int* population, int pop_size, int slots, int target, int per_item, int* out) {
+extern "C" __global__ void ga_serial(const int* population, int pop_size, int target, int per_item, int* out) {
     extern __shared__ int sh[];
-    ga_open(population, pop_size, slots, sh);
+    ga_open(population, pop_size, sh);
     if (threadIdx.x == 0) {
         for (int u = 0; u < (int)blockDim.x; u++) {
             int t = blockIdx.x * blockDim.x + u;
             for (int i = 0; i < per_item; i++) {
-                ga_breed(sh, pop_size, slots, target, t, i);
+                ga_step(sh, pop_size, (unsigned)target, t, i);
             }
         }
     }
-    ga_close(sh, pop_size + 2 * slots, out);
+    ga_close(sh, pop_size, out);
 }
