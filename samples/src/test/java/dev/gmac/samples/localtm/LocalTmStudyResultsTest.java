@@ -40,12 +40,13 @@ class LocalTmStudyResultsTest {
 
     @Test
     void smdcdFasterNeedsReadConflictsThatSmdcdShares() {
-        // GA-like: DCD aborts at reads of shared parents, SMDCD shares them.
+        // Read-mostly (the first GA's figures, before decision 0355): DCD aborts at reads of shared words, SMDCD
+        // shares them.
         assertEquals(
                 Separation.READS_SHARED,
                 LocalTmStudyResults.separation(
-                        row("GA", Version.DCD, 1000, conflicts(17269, 0, 0, 0)),
-                        row("GA", Version.SMDCD, 40, conflicts(0, 16, 444, 0))));
+                        row("R", Version.DCD, 1000, conflicts(17269, 0, 0, 0)),
+                        row("R", Version.SMDCD, 40, conflicts(0, 16, 444, 0))));
         // Faster, but SMDCD had as many conflicts as DCD had at reads: nothing was filtered.
         assertEquals(
                 Separation.UNEXPLAINED,
