@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gmac localtm-study}: the evaluation of Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for
  * GPU Local Memory", Euro-Par 2016 Workshops, §5, on the simulated GPU: every workload at high and low contention in
- * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8} preset by default ({@code apu8-localtm}: apu8 with the LDS latency of the paper's simulator,
- * decision 0353); each
+ * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8-localtm} preset by
+ * default ({@code apu8} with the LDS latency of the paper's simulator; decisions 0353 and 0356); each
  * version checked against the serialised one; tables, CSV, JSON and the plots of Figs 5 to 8.
  */
 @Command(
