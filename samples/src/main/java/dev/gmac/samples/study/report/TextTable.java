@@ -8,6 +8,8 @@ import java.util.List;
  * and the rest right.
  */
 public final class TextTable {
+    private static final int RULED_TEXT = 60;
+
     private final List<String> headers;
     private final boolean[] leftAligned;
     private final List<List<String>> rows = new ArrayList<>();
@@ -42,14 +44,22 @@ public final class TextTable {
         StringBuilder out = new StringBuilder();
         line(out, headers, width);
         int total = 0;
-        for (int w : width) {
-            total += w;
+        for (int c = 0; c < width.length; c++) {
+            total += c == width.length - 1 ? ruleWidth(c, width[c]) : width[c];
         }
         out.append("-".repeat(total + 2 * (width.length - 1))).append('\n');
         for (List<String> r : rows) {
             line(out, r, width);
         }
         return out.toString();
+    }
+
+    /**
+     * How far the rule under the header reaches into column {@code c}: a text column at the end (a free-form detail
+     * that may run to hundreds of characters) is ruled only as wide as its header or {@value #RULED_TEXT} characters.
+     */
+    private int ruleWidth(int c, int width) {
+        return leftAligned[c] ? Math.min(width, Math.max(headers.get(c).length(), RULED_TEXT)) : width;
     }
 
     private void line(StringBuilder out, List<String> cells, int[] width) {
