@@ -25,7 +25,7 @@ import java.util.Map;
  */
 public final class TimingPresets {
     /** The presets shipped with gmac-jvm. */
-    public static final List<String> NAMES = List.of("fx5800", "fx5800-tbc", "gtx480", "apu8", "apu8-localtm");
+    public static final List<String> NAMES = List.of("fx5800", "fx5800-tbc", "gtx480", "apu8");
 
     private static final String RESOURCE_DIR = "/dev/gmac/gpu/timing/presets/";
     private static final String SUFFIX = ".conf";

@@ -25,20 +25,15 @@ class TimingPresetsTest {
     }
 
     /**
-     * apu8-localtm is apu8 with the local-memory latency of the GPU-LocalTM evaluation's simulator (Multi2Sim 4.2
-     * Southern Islands: LDS unit decode, read and write one cycle each, LDS module 2; decision 0353) and nothing else.
+     * apu8's local memory answers in 5 cycles (decision 0357): Multi2Sim 4.2's Southern Islands LDS path, which the
+     * GPU-LocalTM evaluation simulates (decode, read and write one cycle each, LDS module 2), and not slower than the
+     * channels paper's 4-cycle L1 hit (Orr et al., ISCA 2014, Table 2) plus one.
      */
     @Test
-    void apu8LocaltmIsApu8WithMultiSimsLdsLatency() {
-        java.util.Map<String, Object> apu8 = ConfigSchema.values(TimingPresets.load("apu8"));
-        java.util.Map<String, Object> localtm = ConfigSchema.values(TimingPresets.load("apu8-localtm"));
-        assertEquals(64L, apu8.get("shared.latency"));
-        assertEquals(5L, localtm.get("shared.latency"));
-        for (String key : apu8.keySet()) {
-            if (!java.util.Set.of("name", "description", "shared.latency").contains(key)) {
-                assertEquals(apu8.get(key), localtm.get(key), key);
-            }
-        }
+    void apu8LocalMemoryIsNotSlowerThanItsL1() {
+        TimingConfig apu8 = TimingPresets.load("apu8");
+        assertEquals(5, apu8.shared().latency());
+        assertTrue(apu8.shared().latency() <= apu8.l1().latency() + 1, "LDS at most one cycle behind an L1 hit");
     }
 
     @Test

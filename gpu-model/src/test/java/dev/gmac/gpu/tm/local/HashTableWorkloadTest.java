@@ -46,7 +46,7 @@ class HashTableWorkloadTest {
                 Arguments.of("localtm-dcd", "its", null, HIGH, 3),
                 Arguments.of("localtm-smdcd", "its", null, LOW, 3),
                 Arguments.of("localtm-dcd", "pdom", "apu8", HIGH, 1),
-                Arguments.of("localtm-smdcd", "pdom", "apu8-localtm", HIGH, 1),
+                Arguments.of("localtm-smdcd", "pdom", "apu8", HIGH, 1),
                 Arguments.of("localtm-smdcd", "pdom", "apu8", LOW, 2));
     }
 

@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gmac localtm-study}: the evaluation of Villegas et al., "GPU-LocalTM: A Lightweight Transactional Memory for
  * GPU Local Memory", Euro-Par 2016 Workshops, §5, on the simulated GPU: every workload at high and low contention in
- * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8-localtm} preset by
- * default ({@code apu8} with the LDS latency of the paper's simulator; decisions 0353 and 0356); each
+ * its serialised, atomics, FGL and TM versions, the TM version under DCD and SMDCD, on the {@code apu8} preset by
+ * default (its LDS latency is the paper's simulator's, decision 0357); each
  * version checked against the serialised one; tables, CSV, JSON and the plots of Figs 5 to 8.
  */
 @Command(
@@ -114,7 +114,7 @@ public final class LocalTmStudyCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(),
                     "preset '" + preset + "' does not have 64-lane wavefronts; GPU-LocalTM's masks are 64 work-items"
-                            + " wide (use apu8-localtm or apu8)");
+                            + " wide (use apu8)");
         }
         List<Contention> levels = new ArrayList<>();
         for (String c : contention) {

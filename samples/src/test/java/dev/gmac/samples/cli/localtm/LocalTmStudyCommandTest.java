@@ -35,7 +35,7 @@ class LocalTmStudyCommandTest {
                 "--out",
                 dir.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("== speedup over the serialised version (Fig 5), apu8-localtm,"), r.out());
+        assertTrue(r.out().contains("== speedup over the serialised version (Fig 5), apu8,"), r.out());
         assertTrue(r.out().contains("== execution breakdown"), r.out());
         assertTrue(r.err().contains("5 runs"), r.err());
         List<String> csv = Files.readAllLines(dir.resolve("localtm-study.csv"));
