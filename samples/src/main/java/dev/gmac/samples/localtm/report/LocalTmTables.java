@@ -39,12 +39,11 @@ public final class LocalTmTables {
         out.append(breakdown(r)).append('\n');
         List<LocalTmStudyResults.Claim> claims = r.claims();
         if (!claims.isEmpty()) {
-            out.append("== shapes of the paper\n");
-            TextTable t = new TextTable(List.of("claim", "holds", "detail"), 3);
+            out.append("== shapes of the paper (holds, claim, then the figures it rests on)\n");
             for (LocalTmStudyResults.Claim c : claims) {
-                t.row(List.of(c.claim(), c.holds() ? "yes" : "NO", c.detail()));
+                out.append(c.holds() ? "yes  " : "NO   ").append(c.claim()).append('\n');
+                out.append("       ").append(c.detail()).append('\n');
             }
-            out.append(t.render());
         }
         return out.toString();
     }
