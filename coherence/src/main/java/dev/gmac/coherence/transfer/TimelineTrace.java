@@ -172,9 +172,9 @@ public final class TimelineTrace {
             event(kind, s, 0);
         }
 
-        /** The events so far; {@code pendingFaults}: faults counted but not yet on the clock. */
-        TimelineTrace trace(double pendingFaults, double bookkeeping) {
-            return new TimelineTrace(events, pendingHost, this.pendingFaults + pendingFaults, bookkeeping, !overflowed);
+        /** The events so far; {@code faultsNotOnClock}: faults counted but not yet on the clock. */
+        TimelineTrace trace(double faultsNotOnClock, double bookkeeping) {
+            return new TimelineTrace(events, pendingHost, pendingFaults + faultsNotOnClock, bookkeeping, !overflowed);
         }
     }
 }

@@ -96,17 +96,12 @@ public record LocalTmStats(
         if (wavefrontTransactions == 0) {
             return 0;
         }
-        long n;
-        switch (mode) {
-            case TX:
-                n = wavefrontTransactions - wavefrontTransactionsWfs;
-                break;
-            case WFS:
-                n = wavefrontTransactionsWfs - wavefrontTransactionsWgs;
-                break;
-            default:
-                n = wavefrontTransactionsWgs;
-        }
+        long n =
+                switch (mode) {
+                    case TX -> wavefrontTransactions - wavefrontTransactionsWfs;
+                    case WFS -> wavefrontTransactionsWfs - wavefrontTransactionsWgs;
+                    case WGS -> wavefrontTransactionsWgs;
+                };
         return (double) n / wavefrontTransactions;
     }
 }

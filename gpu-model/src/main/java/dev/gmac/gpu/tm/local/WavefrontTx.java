@@ -26,9 +26,9 @@ final class WavefrontTx {
     int streak;
     /** The TCM at the end of the previous normal-mode attempt. */
     long lastTcm;
-    /** True once an attempt of this wavefront transaction ran under WfS (resp. WgS): counted once each. */
+    /** True once an attempt of this wavefront transaction ran under WfS: counted once. */
     boolean reachedWfs;
-
+    /** True once an attempt of this wavefront transaction ran under WgS: counted once. */
     boolean reachedWgs;
     /** The work-item that runs alone under WfS and WgS. */
     int selectedLane = -1;
