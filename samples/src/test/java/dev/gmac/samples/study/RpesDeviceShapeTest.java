@@ -107,6 +107,7 @@ class RpesDeviceShapeTest {
         assertEquals(1365, p.quartets());
         assertEquals(1365L * 65535 / 20000, p.gridLimit());
         assertEquals(3, RysIntegrals.Params.scaled(1, 1).gridLimit(), "65535 / 20000 blocks per quartet, rounded down");
+        assertEquals(65535, RysIntegrals.Params.scaled(26, 1).gridLimit(), "never above Parboil's own limit");
     }
 
     @Test

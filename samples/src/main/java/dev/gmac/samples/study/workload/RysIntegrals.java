@@ -75,11 +75,11 @@ public final class RysIntegrals implements Workload {
         /**
          * The grid-size limit scaled from Parboil's to these inputs (decision 0125): Parboil's limit is 65535
          * blocks against a data set of more than 20000 quartets, so ours is 65535 / 20000 blocks per quartet of
-         * ours, the most that ratio can be, which makes the fewest calls.
+         * ours (the most that ratio can be, which makes the fewest calls), and never more than Parboil's 65535.
          */
         public static Params scaled(int shells, int primitives) {
             long limit = (long) quartets(shells) * PARBOIL_GRID_LIMIT / PARBOIL_QUARTETS_AT_LEAST;
-            return new Params(shells, primitives, (int) Math.max(1, limit));
+            return new Params(shells, primitives, (int) Math.max(1, Math.min(PARBOIL_GRID_LIMIT, limit)));
         }
 
         private static int quartets(int shells) {
@@ -212,8 +212,8 @@ public final class RysIntegrals implements Workload {
     public static Params params(Scale scale) {
         return switch (scale) {
             case TEST -> Params.scaled(4, 3);
-            case DEFAULT -> Params.scaled(12, 3);
-            case FULL -> Params.scaled(24, 4);
+            case DEFAULT -> Params.scaled(10, 3);
+            case FULL -> Params.scaled(25, 4);
         };
     }
 
