@@ -70,21 +70,35 @@ class WorkloadReferenceTest {
                 "each launch has its own seed");
     }
 
+    /**
+     * The integrals of the unique quartets i <= j <= k <= l (Parboil's n(n+1)(n+2)(n+3)/24), in that order: an
+     * integral over s functions with positive coefficients is positive, and (ii|kk)^2 <= (ii|ii)(kk|kk)
+     * (the Schwarz inequality of the repulsion integral as an inner product), which places each quartet.
+     */
     @Test
-    void repulsionIntegralsHaveTheirPermutationSymmetry() {
+    void repulsionIntegralsArePositiveAndMeetTheSchwarzBound() {
         RysIntegrals.Params p = RysIntegrals.params(Scale.TEST);
         float[] v = new RysIntegrals().problem(Scale.TEST, SEED).reference().floatArray("integrals");
         int n = p.shells();
+        assertEquals(n * (n + 1) * (n + 2) * (n + 3) / 24, v.length);
+        int[][][][] index = new int[n][n][n][n];
+        int q = 0;
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                for (int k = 0; k < n; k++) {
-                    for (int l = 0; l < n; l++) {
-                        float ijkl = v[((i * n + j) * n + k) * n + l];
-                        assertTrue(ijkl > 0, "(ij|kl) of s functions is positive");
-                        assertEquals(ijkl, v[((j * n + i) * n + k) * n + l], 1e-5 * ijkl, "(ij|kl) = (ji|kl)");
-                        assertEquals(ijkl, v[((k * n + l) * n + i) * n + j], 1e-5 * ijkl, "(ij|kl) = (kl|ij)");
+            for (int j = i; j < n; j++) {
+                for (int k = j; k < n; k++) {
+                    for (int l = k; l < n; l++) {
+                        assertTrue(v[q] > 0, "(ij|kl) of s functions is positive, quartet " + q);
+                        index[i][j][k][l] = q++;
                     }
                 }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int k = i + 1; k < n; k++) {
+                double iikk = v[index[i][i][k][k]];
+                double bound = (double) v[index[i][i][i][i]] * v[index[k][k][k][k]];
+                assertTrue(iikk * iikk <= bound * (1 + 1e-5), "(ii|kk)^2 <= (ii|ii)(kk|kk), i=" + i + " k=" + k);
+                assertTrue(iikk * iikk < 0.999 * bound, "distinct centres: strictly below, i=" + i + " k=" + k);
             }
         }
     }
