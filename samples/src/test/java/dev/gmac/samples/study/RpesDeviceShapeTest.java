@@ -101,13 +101,29 @@ class RpesDeviceShapeTest {
         }
     }
 
+    /**
+     * The paper, §5.1: batch-update produces "a slow-down of up to 65.18X in pns and 18.64X in rpes". With a block
+     * per quartet, batch moves 2 x 32 bytes per quartet per call against the explicit copies' 28 in all, so 18.64x
+     * needs ceil(18.64 x 28 / 64) = 9 calls.
+     */
     @Test
-    void theScaledGridLimitKeepsParboilsRatioOfGridToQuartets() {
-        RysIntegrals.Params p = RysIntegrals.Params.scaled(12, 3);
-        assertEquals(1365, p.quartets());
-        assertEquals(1365L * 65535 / 20000, p.gridLimit());
-        assertEquals(3, RysIntegrals.Params.scaled(1, 1).gridLimit(), "65535 / 20000 blocks per quartet, rounded down");
-        assertEquals(65535, RysIntegrals.Params.scaled(26, 1).gridLimit(), "never above Parboil's own limit");
+    void theGridLimitGivesTheCallsThePapersSlowDownNeeds() {
+        assertEquals(9, RysIntegrals.Params.leastCalls(1000, 1000));
+        assertEquals(9, RysIntegrals.Params.leastCalls(20_000, 20_000));
+        for (int shells : new int[] {4, 10, 12, 25}) {
+            RysIntegrals.Params p = RysIntegrals.Params.scaled(shells, 3);
+            RysIntegrals.Layout layout = RysIntegrals.Layout.of(p);
+            int least = RysIntegrals.Params.leastCalls(layout.blocks(), p.quartets());
+            int calls = layout.computeCalls(p) + layout.reduceCalls(p);
+            assertTrue(calls >= least, shells + " shells: " + calls + " calls, need " + least);
+            RysIntegrals.Params wider = new RysIntegrals.Params(shells, 3, p.gridLimit() + 1);
+            assertTrue(
+                    layout.computeCalls(wider) + layout.reduceCalls(wider) < least,
+                    shells + " shells: the largest such limit");
+            assertTrue(
+                    p.gridLimit() <= (long) p.quartets() * 65535 / 20000,
+                    "never above Parboil's 65535 blocks per 20000 quartets");
+        }
     }
 
     @Test

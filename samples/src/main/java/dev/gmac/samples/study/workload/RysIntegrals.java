@@ -48,6 +48,9 @@ public final class RysIntegrals implements Workload {
      */
     public static final int PARBOIL_QUARTETS_AT_LEAST = 20000;
 
+    /** Batch-update's slow-down on Parboil's rpes in the paper (§5.1, Figure 7: "18.64X in rpes"). */
+    public static final double PAPER_BATCH_SLOWDOWN = 18.64;
+
     /** Bytes of a block's work descriptor (Parboil's {@code uint4}). */
     public static final int DESCRIPTOR_BYTES = 16;
 
@@ -73,13 +76,58 @@ public final class RysIntegrals implements Workload {
         }
 
         /**
-         * The grid-size limit scaled from Parboil's to these inputs (decision 0125): Parboil's limit is 65535
-         * blocks against a data set of more than 20000 quartets, so ours is 65535 / 20000 blocks per quartet of
-         * ours (the most that ratio can be, which makes the fewest calls), and never more than Parboil's 65535.
+         * The grid-size limit for these inputs (decision 0125): the largest at which our program makes at least
+         * the calls Parboil's must have made, and at most Parboil's 65535 blocks per 20000 quartets (the least its
+         * data set has). Parboil's call count follows from the paper's 18.64x: batch-update moves every object both
+         * ways at every call while the explicit copies move the descriptors and the table in and the results out
+         * once, and a program cannot slow down more than its bytes grow, so the paper's figure needs at least
+         * {@link #leastCalls} calls.
          */
         public static Params scaled(int shells, int primitives) {
-            long limit = (long) quartets(shells) * PARBOIL_GRID_LIMIT / PARBOIL_QUARTETS_AT_LEAST;
-            return new Params(shells, primitives, (int) Math.max(1, Math.min(PARBOIL_GRID_LIMIT, limit)));
+            int quartets = quartets(shells);
+            long blocks = blockCount(shells, primitives);
+            long limit = Math.max(
+                    1, Math.min(PARBOIL_GRID_LIMIT, (long) quartets * PARBOIL_GRID_LIMIT / PARBOIL_QUARTETS_AT_LEAST));
+            int least = leastCalls(blocks, quartets);
+            while (limit > 1 && calls(blocks, limit) + calls(quartets, limit) < least) {
+                limit--;
+            }
+            return new Params(shells, primitives, (int) limit);
+        }
+
+        /**
+         * The fewest calls with which Parboil's rpes can show the paper's batch-update slow-down, for a data set of
+         * {@code blocks} blocks and {@code quartets} quartets: batch-update moves 2 x (20 bytes per block + 12 per
+         * quartet) per call (descriptor and partial; table entry and result), the explicit copies 16 bytes per
+         * block and 12 per quartet in all, and time grows at most as the bytes do.
+         */
+        public static int leastCalls(long blocks, long quartets) {
+            long explicit = DESCRIPTOR_BYTES * blocks + (long) (TABLE_BYTES + Float.BYTES) * quartets;
+            long perCall =
+                    2 * ((DESCRIPTOR_BYTES + Float.BYTES) * blocks + (long) (TABLE_BYTES + Float.BYTES) * quartets);
+            return (int) Math.ceil(PAPER_BATCH_SLOWDOWN * explicit / perCall);
+        }
+
+        private static long calls(long items, long limit) {
+            return (items + limit - 1) / limit;
+        }
+
+        private static long blockCount(int shells, int primitives) {
+            long blocks = 0;
+            for (int i = 0; i < shells; i++) {
+                for (int j = i; j < shells; j++) {
+                    for (int k = j; k < shells; k++) {
+                        for (int l = k; l < shells; l++) {
+                            int integrals = (1 + i % primitives)
+                                    * (1 + j % primitives)
+                                    * (1 + k % primitives)
+                                    * (1 + l % primitives);
+                            blocks += (integrals + BLOCK - 1) / BLOCK;
+                        }
+                    }
+                }
+            }
+            return blocks;
         }
 
         private static int quartets(int shells) {
