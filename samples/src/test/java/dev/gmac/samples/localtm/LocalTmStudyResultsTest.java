@@ -28,57 +28,35 @@ class LocalTmStudyResultsTest {
 
     @Test
     void withinTwentyFivePercentIsAlikeWhateverTheCounters() {
-        assertEquals(
-                Separation.ALIKE,
-                LocalTmStudyResults.separation(
-                        row("A", Version.DCD, 1000, conflicts(0, 0, 0, 50)),
-                        row("A", Version.SMDCD, 1250, conflicts(50, 0, 0, 0))));
-        assertEquals(
-                Separation.ALIKE,
-                LocalTmStudyResults.separation(row("A", Version.DCD, 1000, null), row("A", Version.SMDCD, 800, null)));
+        assertSeparation(Separation.ALIKE, "A", 1000, conflicts(0, 0, 0, 50), 1250, conflicts(50, 0, 0, 0));
+        assertSeparation(Separation.ALIKE, "A", 1000, null, 800, null);
     }
 
     @Test
     void smdcdFasterNeedsReadConflictsThatSmdcdShares() {
         // Read-mostly (the first GA's figures, before decision 0355): DCD aborts at reads of shared words, SMDCD
         // shares them.
-        assertEquals(
-                Separation.READS_SHARED,
-                LocalTmStudyResults.separation(
-                        row("R", Version.DCD, 1000, conflicts(17269, 0, 0, 0)),
-                        row("R", Version.SMDCD, 40, conflicts(0, 16, 444, 0))));
+        assertSeparation(Separation.READS_SHARED, "R", 1000, conflicts(17269, 0, 0, 0), 40, conflicts(0, 16, 444, 0));
         // Faster, but SMDCD had as many conflicts as DCD had at reads: nothing was filtered.
-        assertEquals(
-                Separation.UNEXPLAINED,
-                LocalTmStudyResults.separation(
-                        row("X", Version.DCD, 1000, conflicts(300, 0, 0, 0)),
-                        row("X", Version.SMDCD, 700, conflicts(0, 100, 200, 0))));
+        assertSeparation(Separation.UNEXPLAINED, "X", 1000, conflicts(300, 0, 0, 0), 700, conflicts(0, 100, 200, 0));
         // Faster, but DCD's conflicts were at writes, not reads.
-        assertEquals(
-                Separation.UNEXPLAINED,
-                LocalTmStudyResults.separation(
-                        row("X", Version.DCD, 1000, conflicts(10, 0, 0, 300)),
-                        row("X", Version.SMDCD, 700, conflicts(0, 0, 0, 5))));
+        assertSeparation(Separation.UNEXPLAINED, "X", 1000, conflicts(10, 0, 0, 300), 700, conflicts(0, 0, 0, 5));
     }
 
     @Test
     void smdcdSlowerNeedsWritesCaughtLateWhereDcdCaughtThemAtReads() {
         // HT-like read-modify-write: DCD at the read, SMDCD at the write.
-        assertEquals(
+        assertSeparation(
                 Separation.WRITES_CAUGHT_LATE,
-                LocalTmStudyResults.separation(
-                        row("HT", Version.DCD, 1000, conflicts(16464, 0, 0, 0)),
-                        row("HT", Version.SMDCD, 2380, conflicts(0, 0, 2655, 27839))));
+                "HT",
+                1000,
+                conflicts(16464, 0, 0, 0),
+                2380,
+                conflicts(0, 0, 2655, 27839));
         // Slower, but SMDCD's conflicts are reads of written words, not writes.
-        assertEquals(
-                Separation.UNEXPLAINED,
-                LocalTmStudyResults.separation(
-                        row("X", Version.DCD, 1000, conflicts(500, 0, 0, 0)),
-                        row("X", Version.SMDCD, 1500, conflicts(0, 400, 100, 0))));
+        assertSeparation(Separation.UNEXPLAINED, "X", 1000, conflicts(500, 0, 0, 0), 1500, conflicts(0, 400, 100, 0));
         // Slower, with no counters.
-        assertEquals(
-                Separation.UNEXPLAINED,
-                LocalTmStudyResults.separation(row("X", Version.DCD, 1000, null), row("X", Version.SMDCD, 1500, null)));
+        assertSeparation(Separation.UNEXPLAINED, "X", 1000, null, 1500, null);
     }
 
     @Test
@@ -109,6 +87,20 @@ class LocalTmStudyResultsTest {
         Claim holding = dcdVersusSmdcd(new LocalTmStudyResults(options, rows.subList(0, 6)));
         assertTrue(holding.holds(), holding.detail());
         assertTrue(holding.detail().startsWith("1 of 2 within 25%"), holding.detail());
+    }
+
+    /** The separation of an input's DCD and SMDCD rows with these cycles and conflict counters. */
+    private static void assertSeparation(
+            Separation expected,
+            String workload,
+            long dcdCycles,
+            LocalTmStats dcd,
+            long smdcdCycles,
+            LocalTmStats smdcd) {
+        assertEquals(
+                expected,
+                LocalTmStudyResults.separation(
+                        row(workload, Version.DCD, dcdCycles, dcd), row(workload, Version.SMDCD, smdcdCycles, smdcd)));
     }
 
     private static Claim dcdVersusSmdcd(LocalTmStudyResults results) {

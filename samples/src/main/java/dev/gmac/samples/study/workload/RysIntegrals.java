@@ -84,15 +84,16 @@ public final class RysIntegrals implements Workload {
          * {@link #leastCalls} calls.
          */
         public static Params scaled(int shells, int primitives) {
-            int quartets = quartets(shells);
-            long blocks = blockCount(shells, primitives);
-            long limit = Math.max(
+            Params widest = new Params(shells, primitives, PARBOIL_GRID_LIMIT);
+            int quartets = widest.quartets();
+            int blocks = Layout.of(widest).blocks();
+            int limit = (int) Math.max(
                     1, Math.min(PARBOIL_GRID_LIMIT, (long) quartets * PARBOIL_GRID_LIMIT / PARBOIL_QUARTETS_AT_LEAST));
             int least = leastCalls(blocks, quartets);
             while (limit > 1 && calls(blocks, limit) + calls(quartets, limit) < least) {
                 limit--;
             }
-            return new Params(shells, primitives, (int) limit);
+            return new Params(shells, primitives, limit);
         }
 
         /**
@@ -108,26 +109,9 @@ public final class RysIntegrals implements Workload {
             return (int) Math.ceil(PAPER_BATCH_SLOWDOWN * explicit / perCall);
         }
 
-        private static long calls(long items, long limit) {
+        /** Launches that {@code items} blocks take at a grid limit of {@code limit}. */
+        static int calls(int items, int limit) {
             return (items + limit - 1) / limit;
-        }
-
-        private static long blockCount(int shells, int primitives) {
-            long blocks = 0;
-            for (int i = 0; i < shells; i++) {
-                for (int j = i; j < shells; j++) {
-                    for (int k = j; k < shells; k++) {
-                        for (int l = k; l < shells; l++) {
-                            int integrals = (1 + i % primitives)
-                                    * (1 + j % primitives)
-                                    * (1 + k % primitives)
-                                    * (1 + l % primitives);
-                            blocks += (integrals + BLOCK - 1) / BLOCK;
-                        }
-                    }
-                }
-            }
-            return blocks;
         }
 
         private static int quartets(int shells) {
@@ -237,12 +221,12 @@ public final class RysIntegrals implements Workload {
 
         /** Launches of the compute kernel at the grid-size limit. */
         public int computeCalls(Params p) {
-            return (blocks() + p.gridLimit() - 1) / p.gridLimit();
+            return Params.calls(blocks(), p.gridLimit());
         }
 
         /** Launches of the reduction at the grid-size limit. */
         public int reduceCalls(Params p) {
-            return (p.quartets() + p.gridLimit() - 1) / p.gridLimit();
+            return Params.calls(p.quartets(), p.gridLimit());
         }
     }
 
